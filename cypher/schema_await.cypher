@@ -1,0 +1,2 @@
+// Schema: wait until every index is online. params: none. returns: nothing.
+CALL db.awaitIndexes(300)

@@ -1,0 +1,125 @@
+"""The one settings object, read from the environment (and an optional ``.env``) once.
+
+No other module reads ``os.environ``: callers build :class:`Settings` with :func:`load_settings`
+at start-up and pass it down.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from graph.errors import ConfigError
+
+__all__ = ["Settings", "load_settings"]
+
+
+def _env(name: str) -> AliasChoices:
+    return AliasChoices(name)
+
+
+class Settings(BaseSettings):
+    """Every setting papergraph reads, with its environment variable and default."""
+
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", frozen=True
+    )
+
+    neo4j_uri: str = Field("bolt://127.0.0.1:7687", validation_alias=_env("NEO4J_URI"))
+    neo4j_user: str = Field("neo4j", validation_alias=_env("NEO4J_USER"))
+    neo4j_password: SecretStr = Field(
+        SecretStr("papergraph-dev"), validation_alias=_env("NEO4J_PASSWORD")
+    )
+    neo4j_database: str = Field("neo4j", validation_alias=_env("NEO4J_DATABASE"))
+    home: Path = Field(Path("~/.cache/papergraph"), validation_alias=_env("PAPERGRAPH_HOME"))
+    neo4j_http_port: int = Field(7474, validation_alias=_env("PAPERGRAPH_NEO4J_HTTP_PORT"))
+    neo4j_heap: str = Field("1g", validation_alias=_env("PAPERGRAPH_NEO4J_HEAP"))
+    neo4j_pagecache: str = Field("512m", validation_alias=_env("PAPERGRAPH_NEO4J_PAGECACHE"))
+    neo4j_start_timeout: float = Field(120.0, validation_alias=_env("PAPERGRAPH_NEO4J_START_TIMEOUT"))
+    query_timeout: float = Field(10.0, validation_alias=_env("PAPERGRAPH_QUERY_TIMEOUT"))
+    api_host: str = Field("127.0.0.1", validation_alias=_env("PAPERGRAPH_API_HOST"))
+    api_port: int = Field(8000, validation_alias=_env("PAPERGRAPH_API_PORT"))
+    api_token: SecretStr | None = Field(None, validation_alias=_env("PAPERGRAPH_API_TOKEN"))
+    cors_origins: tuple[str, ...] = Field((), validation_alias=_env("PAPERGRAPH_CORS_ORIGINS"))
+    graphiql: bool = Field(True, validation_alias=_env("PAPERGRAPH_GRAPHIQL"))
+    introspection: bool = Field(True, validation_alias=_env("PAPERGRAPH_INTROSPECTION"))
+    batch_size: int = Field(256, validation_alias=_env("PAPERGRAPH_BATCH_SIZE"))
+
+    @field_validator("neo4j_uri")
+    @classmethod
+    def _check_uri(cls, value: str) -> str:
+        schemes = {"bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc"}
+        parts = urlsplit(value)
+        if parts.scheme not in schemes or not parts.hostname:
+            raise ValueError(f"expected e.g. bolt://127.0.0.1:7687 or neo4j+s://host, got {value!r}")
+        return value
+
+    @field_validator("neo4j_password")
+    @classmethod
+    def _check_password(cls, value: SecretStr) -> SecretStr:
+        if len(value.get_secret_value()) < 8:
+            raise ValueError("Neo4j requires at least 8 characters")
+        return value
+
+    @field_validator("neo4j_http_port", "api_port")
+    @classmethod
+    def _check_port(cls, value: int) -> int:
+        if not 1 <= value <= 65535:
+            raise ValueError(f"a port is 1..65535, got {value}")
+        return value
+
+    @field_validator("home")
+    @classmethod
+    def _expand_home(cls, value: Path) -> Path:
+        return value.expanduser()
+
+    @field_validator("cors_origins", mode="before")
+    @classmethod
+    def _split_origins(cls, value: object) -> object:
+        if isinstance(value, str):
+            return tuple(part.strip() for part in value.split(",") if part.strip())
+        return value
+
+    @property
+    def bolt_host(self) -> str:
+        """Host part of ``NEO4J_URI``."""
+        return urlsplit(self.neo4j_uri).hostname or "127.0.0.1"
+
+    @property
+    def bolt_port(self) -> int:
+        """Port of ``NEO4J_URI`` (7687 when the URI names none)."""
+        return urlsplit(self.neo4j_uri).port or 7687
+
+    @property
+    def browser_url(self) -> str:
+        """Where the local Neo4j serves Neo4j Browser."""
+        return f"http://127.0.0.1:{self.neo4j_http_port}/browser/"
+
+
+_ENV_NAMES = {
+    name: str(field.validation_alias.choices[0])  # type: ignore[union-attr]
+    for name, field in Settings.model_fields.items()
+}
+
+
+def load_settings(**overrides: object) -> Settings:
+    """Read settings from the environment; raise one :class:`ConfigError` naming every bad key.
+
+    ``overrides`` use the environment names, e.g. ``load_settings(NEO4J_URI="bolt://host:7687")``.
+    """
+    try:
+        return Settings(**overrides)  # type: ignore[arg-type]
+    except ValidationError as exc:
+        raise ConfigError(_describe(exc)) from exc
+
+
+def _describe(exc: ValidationError) -> str:
+    lines = []
+    for error in exc.errors():
+        field = str(error["loc"][0]) if error["loc"] else "?"
+        env = _ENV_NAMES.get(field, field)
+        lines.append(f"  {env}={error.get('input')!r}: {error['msg']}")
+    return "Invalid settings (fix these environment variables or .env entries):\n" + "\n".join(lines)

@@ -1,0 +1,101 @@
+"""Driver lifecycle and the translation of driver errors into papergraph errors.
+
+One driver per process: the CLI opens one per command, the API one per app (in the Starlette
+lifespan). Every statement runs with the configured server-side timeout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from neo4j import AsyncDriver, AsyncGraphDatabase, Driver, GraphDatabase
+from neo4j.exceptions import (
+    AuthError,
+    ClientError,
+    DriverError,
+    Neo4jError,
+    ServiceUnavailable,
+    SessionExpired,
+    TransientError,
+)
+
+from graph.config import Settings
+from graph.errors import AuthenticationError, GraphUnavailableError, InvalidInputError, PapergraphError
+
+__all__ = [
+    "QueryTimeoutError",
+    "async_driver",
+    "database_errors",
+    "sync_driver",
+    "unreachable_message",
+]
+
+
+class QueryTimeoutError(GraphUnavailableError):
+    """A statement ran longer than ``PAPERGRAPH_QUERY_TIMEOUT`` and was stopped by the server."""
+
+    code = "TIMEOUT"
+
+
+def _auth(settings: Settings) -> tuple[str, str]:
+    return settings.neo4j_user, settings.neo4j_password.get_secret_value()
+
+
+def sync_driver(settings: Settings) -> Driver:
+    """A blocking driver, for the CLI and offline exports. Close it (``with``) when done."""
+    return GraphDatabase.driver(settings.neo4j_uri, auth=_auth(settings), connection_timeout=5.0)
+
+
+def async_driver(settings: Settings) -> AsyncDriver:
+    """An asyncio driver, for the API and the loader pipeline. Close it when done."""
+    return AsyncGraphDatabase.driver(
+        settings.neo4j_uri, auth=_auth(settings), connection_timeout=5.0,
+        connection_acquisition_timeout=10.0,
+    )
+
+
+def unreachable_message(settings: Settings) -> str:
+    """The message users see when Neo4j does not answer."""
+    return (
+        f"Neo4j is not reachable at {settings.neo4j_uri}: run `papergraph neo4j start` "
+        "or set NEO4J_URI to a running server."
+    )
+
+
+@contextmanager
+def database_errors(settings: Settings) -> Iterator[None]:
+    """Turn driver exceptions raised inside the block into papergraph errors."""
+    try:
+        yield
+    except PapergraphError:
+        raise
+    except AuthError as exc:
+        raise AuthenticationError(
+            f"Neo4j at {settings.neo4j_uri} refused user '{settings.neo4j_user}': check "
+            "NEO4J_USER and NEO4J_PASSWORD."
+        ) from exc
+    except (ServiceUnavailable, SessionExpired) as exc:
+        raise GraphUnavailableError(unreachable_message(settings)) from exc
+    except ClientError as exc:
+        raise _client_error(exc, settings) from exc
+    except TransientError as exc:
+        raise GraphUnavailableError(f"Neo4j could not complete the request: {exc.message}") from exc
+    except (Neo4jError, DriverError, OSError) as exc:
+        raise GraphUnavailableError(f"{unreachable_message(settings)} ({exc})") from exc
+
+
+def _client_error(exc: ClientError, settings: Settings) -> PapergraphError:
+    code = exc.code or ""
+    if "TransactionTimedOut" in code or "Transaction.TransactionTimedOut" in code:
+        return QueryTimeoutError(
+            f"The query ran longer than {settings.query_timeout:g} s and was stopped "
+            "(PAPERGRAPH_QUERY_TIMEOUT). Narrow it, e.g. with a smaller `first` or fewer hops."
+        )
+    if "Database.DatabaseNotFound" in code:
+        return GraphUnavailableError(
+            f"Neo4j has no database '{settings.neo4j_database}': set NEO4J_DATABASE."
+        )
+    if "Statement.ArgumentError" in code or "Statement.TypeError" in code:
+        return InvalidInputError(f"Neo4j rejected an argument: {exc.message}")
+    return PapergraphError(f"Neo4j refused the request ({code}): {exc.message}")

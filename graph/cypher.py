@@ -1,0 +1,58 @@
+"""Named Cypher statements, one per ``cypher/<name>.cypher`` file.
+
+Each file holds exactly one statement after a ``//`` header that gives its purpose, its
+``$params`` and its returned columns. :func:`query` returns the statement by name; every file
+is read and checked when this module is first used, so a missing or empty file fails at start-up.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import LiteralString, cast
+
+from graph.errors import PapergraphError
+
+__all__ = ["cypher_dir", "names", "query"]
+
+_CANDIDATES = (
+    Path(__file__).resolve().parent.parent / "cypher",  # source checkout / editable install
+    Path(__file__).resolve().parent / "cypher",  # wheel (force-included)
+)
+
+
+def cypher_dir() -> Path:
+    """The folder holding the ``.cypher`` files."""
+    for folder in _CANDIDATES:
+        if folder.is_dir():
+            return folder
+    raise PapergraphError(f"No cypher/ folder found (looked in {', '.join(map(str, _CANDIDATES))}).")
+
+
+@cache
+def _statements() -> dict[str, str]:
+    statements = {}
+    for path in sorted(cypher_dir().glob("*.cypher")):
+        body = _strip_header(path.read_text(encoding="utf-8"))
+        if not body:
+            raise PapergraphError(f"{path} holds no Cypher statement.")
+        statements[path.stem] = body
+    return statements
+
+
+def _strip_header(text: str) -> str:
+    lines = [line for line in text.splitlines() if not line.lstrip().startswith("//")]
+    return "\n".join(lines).strip().rstrip(";")
+
+
+def names() -> list[str]:
+    """Every statement name, sorted."""
+    return sorted(_statements())
+
+
+def query(name: str) -> LiteralString:
+    """The statement stored in ``cypher/<name>.cypher``."""
+    try:
+        return cast(LiteralString, _statements()[name])
+    except KeyError:
+        raise PapergraphError(f"No Cypher statement named {name!r} in {cypher_dir()}.") from None

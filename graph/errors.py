@@ -1,0 +1,103 @@
+"""The one exception tree of papergraph.
+
+Every error a user can act on derives from :class:`PapergraphError`::
+
+    PapergraphError
+    ├── ConfigError            a setting is missing or invalid
+    ├── Neo4jServerError       the local Neo4j could not be provisioned, started or stopped
+    ├── GraphUnavailableError  the database does not answer (retrying may help)
+    ├── AuthenticationError    the database refused the configured credentials
+    ├── NotFoundError          a paper, concept or method does not exist
+    ├── InvalidInputError      a corpus record or an API argument is malformed
+    │   └── CorpusError        ... located in a file (path, line, field)
+    ├── ExtractionError        the keyphrase model could not be loaded or run
+    └── ExportError            a graph export could not be written
+
+Messages are full sentences that say what happened and what to do about it.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "AuthenticationError",
+    "ConfigError",
+    "CorpusError",
+    "ExportError",
+    "ExtractionError",
+    "GraphUnavailableError",
+    "InvalidInputError",
+    "Neo4jServerError",
+    "NotFoundError",
+    "PapergraphError",
+]
+
+
+class PapergraphError(Exception):
+    """Root of every error papergraph raises on purpose."""
+
+    #: Stable machine-readable code, used as the GraphQL ``extensions.code``.
+    code = "INTERNAL"
+    #: Whether trying the same operation again later may succeed.
+    retryable = False
+
+
+class ConfigError(PapergraphError):
+    """One or more settings are missing or invalid."""
+
+    code = "BAD_CONFIG"
+
+
+class Neo4jServerError(PapergraphError):
+    """The local Neo4j server could not be provisioned, started or stopped."""
+
+    code = "NEO4J_SERVER"
+
+
+class GraphUnavailableError(PapergraphError):
+    """Neo4j did not answer; it may be down or unreachable."""
+
+    code = "DATABASE_UNAVAILABLE"
+    retryable = True
+
+
+class AuthenticationError(PapergraphError):
+    """Neo4j refused the configured user name or password."""
+
+    code = "DATABASE_UNAVAILABLE"
+
+
+class NotFoundError(PapergraphError):
+    """The requested paper, concept or method does not exist."""
+
+    code = "NOT_FOUND"
+
+
+class InvalidInputError(PapergraphError):
+    """An input value is malformed."""
+
+    code = "BAD_USER_INPUT"
+
+
+class CorpusError(InvalidInputError):
+    """A corpus file or one of its records is malformed; the message names file and line."""
+
+    def __init__(self, reason: str, *, path: str, line: int | None = None, field: str | None = None) -> None:
+        self.reason = reason
+        self.path = path
+        self.line = line
+        self.field = field
+        where = path if line is None else f"{path}, line {line}"
+        what = f"field '{field}': {reason}" if field else reason
+        super().__init__(f"{where}: {what}")
+
+
+class ExtractionError(PapergraphError):
+    """The keyphrase model could not be loaded or run."""
+
+    code = "EXTRACTION_FAILED"
+
+
+class ExportError(PapergraphError):
+    """A graph export could not be written."""
+
+    code = "EXPORT_FAILED"

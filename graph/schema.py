@@ -1,0 +1,36 @@
+"""Create papergraph's constraints and indexes, idempotently (``papergraph init-db``)."""
+
+from __future__ import annotations
+
+from neo4j import AsyncDriver
+
+from graph.cypher import query
+
+__all__ = ["DEFAULT_EMBEDDING_DIMENSIONS", "SCHEMA_STATEMENTS", "ensure_schema"]
+
+#: Size of the paper embeddings written by the default extractor.
+DEFAULT_EMBEDDING_DIMENSIONS = 256
+
+SCHEMA_STATEMENTS = (
+    "schema_paper_id",
+    "schema_paper_match_key",
+    "schema_concept_key",
+    "schema_method_key",
+    "schema_paper_year",
+    "schema_paper_venue",
+    "schema_paper_fulltext",
+    "schema_concept_fulltext",
+    "schema_method_fulltext",
+    "schema_paper_embedding",
+)
+
+
+async def ensure_schema(
+    driver: AsyncDriver, *, database: str, dimensions: int = DEFAULT_EMBEDDING_DIMENSIONS
+) -> None:
+    """Create every constraint and index that is missing, then wait until all are online."""
+    async with driver.session(database=database) as session:
+        for name in SCHEMA_STATEMENTS:
+            result = await session.run(query(name), dimensions=dimensions)
+            await result.consume()
+        await (await session.run(query("schema_await"))).consume()

@@ -1,0 +1,5 @@
+"""papergraph's command line: the one layer that ties ``graph``, ``loaders`` and ``api`` together."""
+
+from __future__ import annotations
+
+__all__: list[str] = []

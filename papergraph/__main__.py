@@ -1,0 +1,3 @@
+from papergraph.cli import main
+
+main()

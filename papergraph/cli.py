@@ -1,0 +1,143 @@
+"""``papergraph``: every verb a user types. Heavy modules are imported inside the commands."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Annotated, ParamSpec, TypeVar
+
+import typer
+from rich.console import Console
+
+from graph.config import Settings, load_settings
+from graph.errors import PapergraphError
+
+__all__ = ["app", "main"]
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+app = typer.Typer(help="A knowledge graph of research papers, methods and concepts.",
+                  no_args_is_help=True, pretty_exceptions_enable=False)
+neo4j_app = typer.Typer(help="Run a local Neo4j Community server (no Docker needed).",
+                        no_args_is_help=True)
+app.add_typer(neo4j_app, name="neo4j")
+out = Console()
+err = Console(stderr=True)
+
+
+def friendly(command: Callable[P, R]) -> Callable[P, R]:
+    """Print papergraph errors as one actionable message and exit 1, never a traceback."""
+
+    @wraps(command)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return command(*args, **kwargs)
+        except PapergraphError as exc:
+            err.print(f"[bold red]error:[/] {exc}", highlight=False, markup=True, soft_wrap=True)
+            raise typer.Exit(1) from None
+        except KeyboardInterrupt:
+            err.print("interrupted")
+            raise typer.Exit(130) from None
+
+    return wrapper
+
+
+def settings() -> Settings:
+    return load_settings()
+
+
+@neo4j_app.command("start")
+@friendly
+def neo4j_start() -> None:
+    """Provision (first time only) and start the local Neo4j; wait until Bolt answers."""
+    from graph import local_neo4j
+
+    status = local_neo4j.start(settings())
+    _print_status(status)
+
+
+@neo4j_app.command("provision")
+@friendly
+def neo4j_provision() -> None:
+    """Download Neo4j's jars with Maven into PAPERGRAPH_HOME (once; later calls do nothing)."""
+    from graph import local_neo4j
+
+    lib = local_neo4j.provision(settings())
+    out.print(f"Neo4j {local_neo4j.NEO4J_VERSION} is ready in {lib}", highlight=False)
+
+
+@neo4j_app.command("stop")
+@friendly
+def neo4j_stop() -> None:
+    """Stop the local Neo4j gracefully (forcefully after 30 s)."""
+    from graph import local_neo4j
+
+    stopped = local_neo4j.stop(settings())
+    out.print("Neo4j stopped." if stopped else "Neo4j was not running.")
+
+
+@neo4j_app.command("status")
+@friendly
+def neo4j_status() -> None:
+    """Print URI, pid, version and Browser URL of the local Neo4j; exit 3 if it is not running."""
+    from graph import local_neo4j
+
+    status = local_neo4j.status(settings())
+    _print_status(status)
+    if not status.running:
+        raise typer.Exit(3)
+
+
+@neo4j_app.command("logs")
+@friendly
+def neo4j_logs(lines: Annotated[int, typer.Option("--lines", "-n", min=1)] = 40) -> None:
+    """Print the last lines of the local Neo4j's log."""
+    from graph import local_neo4j
+
+    out.print(local_neo4j.log_tail(settings(), lines), highlight=False, markup=False)
+
+
+def _print_status(status: object) -> None:
+    from graph.local_neo4j import ServerStatus
+
+    assert isinstance(status, ServerStatus)
+    state = "[green]running[/]" if status.running else "[yellow]not running[/]"
+    out.print(f"Neo4j:    {state}")
+    out.print(f"URI:      {status.uri}", highlight=False)
+    out.print(f"pid:      {status.pid or '-'}")
+    out.print(f"version:  {status.version or '-'}")
+    out.print(f"Browser:  {status.browser_url}", highlight=False)
+    out.print(f"instance: {status.instance}", highlight=False)
+
+
+@app.command("init-db")
+@friendly
+def init_db() -> None:
+    """Create constraints and indexes (idempotent)."""
+    from graph.connection import async_driver, database_errors
+    from graph.schema import ensure_schema
+
+    config = settings()
+
+    async def run() -> None:
+        async with async_driver(config) as driver:
+            with database_errors(config):
+                await ensure_schema(driver, database=config.neo4j_database)
+
+    asyncio.run(run())
+    out.print("Schema ready: constraints and indexes are online.")
+
+
+def main() -> None:
+    """Console-script entry point."""
+    sys.exit(app())
+
+
+if __name__ == "__main__":
+    main()
+
+
