@@ -1,0 +1,9 @@
+"""Loaders: read corpora, extract concepts and methods with KeyBERT, write them to the graph."""
+
+from __future__ import annotations
+
+from loaders.identity import content_id, match_key
+from loaders.readers import FORMATS, detect_format, read_corpus
+from loaders.records import PaperRecord
+
+__all__ = ["FORMATS", "PaperRecord", "content_id", "detect_format", "match_key", "read_corpus"]

@@ -1,0 +1,162 @@
+"""Turn one raw record (a mapping from any format) into a PaperRecord or a CorpusError.
+
+Validation never raises: every problem becomes a :class:`CorpusError` naming the field,
+so the caller decides whether to skip the record or abort. Reasons that start with
+``"skipped:"`` mark records that are well-formed but carry no usable abstract.
+"""
+
+from __future__ import annotations
+
+import reprlib
+from collections.abc import Mapping
+from pathlib import Path
+
+from graph.errors import CorpusError
+from loaders.records import PaperRecord
+
+__all__ = ["ABSTRACT_LIMIT", "MIN_LETTERS", "to_record"]
+
+ABSTRACT_LIMIT = 100_000
+MIN_LETTERS = 50
+_YEARS = range(1900, 2101)
+# Compared after casefolding and dropping everything but letters and spaces.
+_PLACEHOLDERS = frozenset(
+    {
+        "",
+        "na",
+        "n a",
+        "none",
+        "null",
+        "nil",
+        "tbd",
+        "tba",
+        "todo",
+        "abstract",
+        "no abstract",
+        "no abstract available",
+        "abstract not available",
+        "not available",
+        "missing",
+    }
+)
+_WIDE_SEPARATORS = str.maketrans({"\uff0c": ",", "\uff1b": ";"})  # full-width comma, semicolon
+
+
+class _FieldError(Exception):
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(reason)
+        self.field = field
+        self.reason = reason
+
+
+def to_record(fields: Mapping[str, object], *, path: str, line: int) -> PaperRecord | CorpusError:
+    """Validate ``fields`` (keys as in the JSON schema) read from ``path`` at ``line``."""
+    try:
+        return PaperRecord(
+            abstract=_abstract(fields.get("abstract")),
+            id=_text(fields, "id", allow_int=True),
+            title=_text(fields, "title"),
+            keywords=_unique(_strings(fields, "keywords")),
+            authors=_strings(fields, "authors"),
+            year=_year(fields.get("year")),
+            venue=_text(fields, "venue"),
+            status=_text(fields, "status"),
+            source=Path(path).name,
+            line=line,
+        )
+    except _FieldError as e:
+        return CorpusError(e.reason, path=path, line=line, field=e.field)
+
+
+def _abstract(value: object) -> str:
+    if value is None:
+        raise _FieldError("abstract", "the record has no abstract; every paper needs one")
+    if not isinstance(value, str):
+        raise _FieldError("abstract", f"must be a string, not {_kind(value)}")
+    if len(value) > ABSTRACT_LIMIT:
+        raise _FieldError(
+            "abstract", f"abstract is {len(value):,} characters; the limit is {ABSTRACT_LIMIT:,}"
+        )
+    text = _squash(value)
+    _reject_placeholder(text)
+    return text
+
+
+def _reject_placeholder(text: str) -> None:
+    letters = sum(ch.isalpha() for ch in text)
+    plain = " ".join("".join(ch if ch.isalpha() else " " for ch in text.casefold()).split())
+    if not text:
+        raise _FieldError("abstract", "skipped: the abstract is empty")
+    if plain in _PLACEHOLDERS:
+        raise _FieldError("abstract", f"skipped: the abstract is a placeholder ({text[:40]!r})")
+    if letters < MIN_LETTERS:
+        raise _FieldError(
+            "abstract",
+            f"skipped: the abstract has {letters} letters; at least {MIN_LETTERS} are needed",
+        )
+
+
+def _text(fields: Mapping[str, object], name: str, *, allow_int: bool = False) -> str | None:
+    value = fields.get(name)
+    if allow_int and isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise _FieldError(name, f"must be a string or null, not {_kind(value)}")
+    return _squash(value) or None
+
+
+def _strings(fields: Mapping[str, object], name: str) -> tuple[str, ...]:
+    value = fields.get(name)
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return _split(value)
+    if not isinstance(value, list | tuple):
+        raise _FieldError(name, f"must be a list of strings, not {_kind(value)}")
+    for index, item in enumerate(value, start=1):
+        if not isinstance(item, str):
+            raise _FieldError(name, f"item {index} is {_kind(item)}; give a list of strings")
+    return tuple(s for s in (_squash(item) for item in value) if s)
+
+
+def _split(value: str) -> tuple[str, ...]:
+    """Split a single string on ``;`` if it has one, else on ``,``."""
+    value = value.translate(_WIDE_SEPARATORS)
+    parts = value.split(";") if ";" in value else value.split(",")
+    return tuple(s for s in (_squash(part) for part in parts) if s)
+
+
+def _unique(items: tuple[str, ...]) -> tuple[str, ...]:
+    seen: set[str] = set()
+    kept = []
+    for item in items:
+        if item.casefold() not in seen:
+            seen.add(item.casefold())
+            kept.append(item)
+    return tuple(kept)
+
+
+def _year(value: object) -> int | None:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if isinstance(value, str) and value.strip().isdecimal():
+        value = int(value.strip())
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _FieldError("year", f"must be a whole number such as 2024, not {_kind(value)}")
+    if value not in _YEARS:
+        raise _FieldError(
+            "year", f"{value} is outside {_YEARS.start}..{_YEARS.stop - 1}; fix or remove it"
+        )
+    return value
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _kind(value: object) -> str:
+    if isinstance(value, str):
+        return f"the string {value[:40]!r}"
+    return f"{type(value).__name__} {reprlib.repr(value)}"

@@ -1,0 +1,224 @@
+"""Read a corpus file of paper abstracts, whatever its format, as validated records.
+
+Formats (``FORMATS``), each optionally gzip-compressed:
+
+- ``jsonl``: one JSON object per line (``.jsonl``, ``.ndjson``);
+- ``json``: a JSON array of objects (``.json``);
+- ``csv``: a header row naming at least ``abstract`` (``.csv``);
+- ``text``: one abstract per blank-line-separated paragraph, an optional heading line
+  first (``.txt``, ``.md``), as in the seed files.
+
+Problems with the whole file (missing, empty, not UTF-8 text, truncated gzip, unknown
+format, invalid JSON array) raise :class:`CorpusError` as soon as :func:`read_corpus` is
+called. Problems with one record are *yielded* as a :class:`CorpusError` in its place, so
+the caller can skip it or abort; reasons starting with ``"skipped:"`` mark records with an
+empty or placeholder abstract.
+"""
+
+from __future__ import annotations
+
+import codecs
+import gzip
+import io
+import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TextIO
+
+from graph.errors import CorpusError, InvalidInputError
+from loaders import _formats
+from loaders._validate import to_record
+from loaders.records import PaperRecord
+
+__all__ = ["FORMATS", "detect_format", "read_corpus"]
+
+FORMATS: tuple[str, ...] = ("jsonl", "json", "csv", "text")
+_ALIASES = {"ndjson": "jsonl", "txt": "text", "md": "text", "seed": "text"}
+_EXTENSIONS = {
+    ".jsonl": "jsonl",
+    ".ndjson": "jsonl",
+    ".json": "json",
+    ".csv": "csv",
+    ".txt": "text",
+    ".md": "text",
+}
+_GZIP_MAGIC = b"\x1f\x8b"
+_HEAD_BYTES = 64 * 1024
+_MAX_BAD_SHARE = 0.10  # above this share of NUL/undecodable characters the file is not text
+_GZIP_ERRORS = (EOFError, zlib.error, gzip.BadGzipFile)
+
+
+def read_corpus(path: Path, *, fmt: str = "auto") -> Iterator[PaperRecord | CorpusError]:
+    """Yield a :class:`PaperRecord` per paper in ``path``, or a :class:`CorpusError` per bad record.
+
+    ``fmt`` is ``"auto"`` or one of :data:`FORMATS`. Raises :class:`CorpusError` at once
+    for file-level problems and :class:`InvalidInputError` for an unknown ``fmt``.
+    """
+    path = Path(path)
+    chosen = _chosen_format(fmt)
+    head = _inspect(path)
+    chosen = chosen or _detect(path, head)
+    if chosen == "json":
+        raw = _formats.parse_json_array(_read_all(path), path=str(path))
+        return (_validated(item, path) for item in raw)
+    if chosen == "csv":
+        _check_csv_header(head, path)
+    return _stream(path, chosen)
+
+
+def detect_format(path: Path) -> str:
+    """Return the format of ``path`` (one of :data:`FORMATS`) from its name or first bytes."""
+    path = Path(path)
+    return _detect(path, _inspect(path))
+
+
+def _chosen_format(fmt: str) -> str | None:
+    name = _ALIASES.get(fmt.lower(), fmt.lower())
+    if name == "auto":
+        return None
+    if name not in FORMATS:
+        raise InvalidInputError(f"Unknown corpus format {fmt!r}; use auto, {', '.join(FORMATS)}.")
+    return name
+
+
+# --- file-level checks --------------------------------------------------------------------
+
+
+def _inspect(path: Path) -> str:
+    """Check that ``path`` is a readable, non-empty UTF-8 text file; return its first characters."""
+    _check_exists(path)
+    try:
+        if _is_gzip(path):
+            _check_gzip(path)
+        with _binary(path) as stream:
+            head = stream.read(_HEAD_BYTES)
+    except OSError as e:
+        reason = f"cannot read the file ({e.strerror or e}); check its permissions"
+        raise CorpusError(reason, path=str(path)) from e
+    if not head.strip() and len(head) < _HEAD_BYTES:
+        raise CorpusError(
+            "the file is empty; give a corpus with at least one abstract", path=str(path)
+        )
+    return _decode_head(head, path)
+
+
+def _check_exists(path: Path) -> None:
+    if not path.exists():
+        raise CorpusError("no such file; check the path", path=str(path))
+    if path.is_dir():
+        raise CorpusError("this is a directory; pass a corpus file inside it", path=str(path))
+    if not path.is_file():
+        raise CorpusError("this is not a regular file; pass a corpus file", path=str(path))
+
+
+def _is_gzip(path: Path) -> bool:
+    with path.open("rb") as f:
+        return f.read(2) == _GZIP_MAGIC
+
+
+def _check_gzip(path: Path) -> None:
+    """Decompress the whole file once, so a truncated download fails before any record is used."""
+    with _binary(path) as stream:
+        while stream.read(1 << 20):
+            pass
+
+
+def _decode_head(head: bytes, path: Path) -> str:
+    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        raise CorpusError("the file is UTF-16 encoded; re-save it as UTF-8", path=str(path))
+    text = codecs.getincrementaldecoder("utf-8-sig")(errors="replace").decode(head)
+    bad = text.count("\ufffd") + text.count("\x00")
+    if bad > _MAX_BAD_SHARE * len(text):
+        raise CorpusError(
+            "the file is not UTF-8 text (it looks binary or uses another encoding); "
+            "re-save it as UTF-8",
+            path=str(path),
+        )
+    return text
+
+
+# --- format detection ---------------------------------------------------------------------
+
+
+def _detect(path: Path, head: str) -> str:
+    name = path.name.lower().removesuffix(".gz")
+    by_extension = _EXTENSIONS.get(Path(name).suffix)
+    sniffed = _sniff(head)
+    if by_extension == "json" and sniffed == "jsonl":
+        return "jsonl"  # a .json file holding one object per line
+    if by_extension or sniffed:
+        return by_extension or str(sniffed)
+    raise CorpusError(
+        "cannot tell the format from the name or the content; "
+        f"rename the file or pass --format {{{','.join(FORMATS)}}}",
+        path=str(path),
+    )
+
+
+def _sniff(head: str) -> str | None:
+    text = head.lstrip()
+    if text.startswith("["):
+        return "json"
+    if text.startswith("{"):
+        return "jsonl"
+    if "abstract" in _formats.csv_header(text.partition("\n")[0]):
+        return "csv"
+    return None
+
+
+def _check_csv_header(head: str, path: Path) -> None:
+    names = _formats.csv_header(head.partition("\n")[0])
+    if "abstract" not in names:
+        raise CorpusError(
+            f"the CSV header has no 'abstract' column (it has {', '.join(names)}); "
+            "the first row must name the columns",
+            path=str(path),
+            line=1,
+        )
+
+
+# --- reading ------------------------------------------------------------------------------
+
+
+def _stream(path: Path, fmt: str) -> Iterator[PaperRecord | CorpusError]:
+    parse = {"jsonl": _formats.parse_jsonl, "csv": _formats.parse_csv, "text": _formats.parse_text}[
+        fmt
+    ]
+    with _text(path, newline="" if fmt == "csv" else None) as stream:
+        for item in parse(stream, path=str(path)):
+            yield _validated(item, path)
+
+
+def _validated(item: _formats.RawRecord | CorpusError, path: Path) -> PaperRecord | CorpusError:
+    if isinstance(item, CorpusError):
+        return item
+    return to_record(item.fields, path=str(path), line=item.line)
+
+
+def _read_all(path: Path) -> str:
+    with _text(path, newline=None) as stream:
+        return stream.read()
+
+
+@contextmanager
+def _binary(path: Path) -> Iterator[gzip.GzipFile | io.BufferedReader]:
+    """Open ``path`` for reading bytes, decompressing gzip; damaged gzip data raises CorpusError."""
+    with gzip.GzipFile(path, "rb") if _is_gzip(path) else path.open("rb") as stream:
+        try:
+            yield stream
+        except _GZIP_ERRORS as e:
+            raise CorpusError(
+                f"the gzip data is truncated or damaged ({e}); download or compress the file again",
+                path=str(path),
+            ) from e
+
+
+@contextmanager
+def _text(path: Path, *, newline: str | None) -> Iterator[TextIO]:
+    """Open as UTF-8 text; undecodable bytes become U+FFFD instead of stopping the read."""
+    with (
+        _binary(path) as raw,
+        io.TextIOWrapper(raw, "utf-8-sig", errors="replace", newline=newline) as stream,
+    ):
+        yield stream

@@ -1,0 +1,70 @@
+"""Shared fixtures: the real Neo4j (started locally on test ports unless NEO4J_URI is set)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+from neo4j import AsyncDriver
+
+from graph import local_neo4j
+from graph.config import Settings, load_settings
+from graph.connection import async_driver
+from graph.schema import ensure_schema
+from graph.writes import clear_graph
+
+REPO = Path(__file__).resolve().parent.parent
+TEST_BOLT_PORT = 17687
+TEST_HTTP_PORT = 17474
+
+
+@pytest.fixture(scope="session")
+def shared_dir() -> Path:
+    """The read-only shared folder with the seed and the ICLR corpora."""
+    return Path(os.environ.get("PAPERGRAPH_SHARED_DIR", REPO.parent / "shared"))
+
+
+@pytest.fixture(scope="session")
+def seed_file() -> Path:
+    """The bundled sample corpus (a copy of the user's seed)."""
+    return REPO / "examples" / "iclr2025-seed.txt"
+
+
+@pytest.fixture(scope="session")
+def neo4j_settings() -> Iterator[Settings]:
+    """Settings of the test database: NEO4J_URI when given, else a local server on test ports.
+
+    The local test server has its own store (one instance folder per Bolt port), so tests never
+    touch the development graph. It is stopped at the end if this session started it.
+    """
+    if "NEO4J_URI" in os.environ:
+        yield load_settings()
+        return
+    config = load_settings(
+        NEO4J_URI=f"bolt://127.0.0.1:{TEST_BOLT_PORT}",
+        PAPERGRAPH_NEO4J_HTTP_PORT=TEST_HTTP_PORT,
+        PAPERGRAPH_NEO4J_HEAP="768m",
+        PAPERGRAPH_NEO4J_PAGECACHE="256m",
+    )
+    was_running = local_neo4j.status(config).running
+    local_neo4j.start(config)
+    yield config
+    if not was_running and not os.environ.get("PAPERGRAPH_KEEP_TEST_NEO4J"):
+        local_neo4j.stop(config)
+
+
+@pytest.fixture(scope="session")
+async def session_driver(neo4j_settings: Settings) -> AsyncIterator[AsyncDriver]:
+    driver = async_driver(neo4j_settings)
+    await ensure_schema(driver, database=neo4j_settings.neo4j_database)
+    yield driver
+    await driver.close()
+
+
+@pytest.fixture
+async def driver(session_driver: AsyncDriver, neo4j_settings: Settings) -> AsyncDriver:
+    """A driver on an empty graph (schema kept): every test starts clean."""
+    await clear_graph(session_driver, database=neo4j_settings.neo4j_database)
+    return session_driver
