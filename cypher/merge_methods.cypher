@@ -1,0 +1,13 @@
+// Link papers to the methods they propose or use, creating Method nodes as needed.
+// params: $rows: [{matchKey, key, name, aliases, score, kind ('PROPOSES'|'USES'), extractor}].
+// returns: count.
+UNWIND $rows AS row
+MATCH (p:Paper {matchKey: row.matchKey})
+MERGE (m:Method {key: row.key})
+  ON CREATE SET m.name = row.name, m.aliases = row.aliases
+  ON MATCH SET m.aliases = m.aliases + [a IN row.aliases WHERE NOT a IN m.aliases]
+FOREACH (_ IN CASE WHEN row.kind = 'PROPOSES' THEN [1] ELSE [] END |
+  CREATE (p)-[:PROPOSES {score: row.score, extractor: row.extractor}]->(m))
+FOREACH (_ IN CASE WHEN row.kind = 'USES' THEN [1] ELSE [] END |
+  CREATE (p)-[:USES {score: row.score, extractor: row.extractor}]->(m))
+RETURN count(*) AS count

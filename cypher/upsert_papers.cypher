@@ -1,0 +1,31 @@
+// Create or update Paper nodes. A paper is found by its id, else by its normalised abstract
+// (matchKey); a real source id replaces a content-hash id, and every id seen is kept in altIds.
+// params: $papers: [{id, altIds, sourceId (bool), matchKey, contentHash, title, label, abstract, year,
+//   venue, authors, keywords, status, source, embedding, extractor}]. returns: matchKey, id.
+UNWIND $papers AS row
+OPTIONAL MATCH (byId:Paper {id: row.id})
+CALL (row, byId) {
+  WITH row, byId WHERE byId IS NULL
+  MERGE (p:Paper {matchKey: row.matchKey})
+    ON CREATE SET p.id = row.id, p.altIds = []
+  RETURN p
+  UNION
+  WITH row, byId WHERE byId IS NOT NULL
+  RETURN byId AS p
+}
+SET p.altIds = p.altIds + [i IN row.altIds WHERE NOT i IN p.altIds],
+    p.id = CASE WHEN row.sourceId AND NOT p.id = row.id AND p.id STARTS WITH 'pg-' THEN row.id ELSE p.id END,
+    p.matchKey = row.matchKey,
+    p.contentHash = row.contentHash,
+    p.title = coalesce(row.title, p.title),
+    p.label = row.label,
+    p.abstract = row.abstract,
+    p.year = coalesce(row.year, p.year),
+    p.venue = coalesce(row.venue, p.venue),
+    p.authors = CASE WHEN size(row.authors) > 0 THEN row.authors ELSE coalesce(p.authors, []) END,
+    p.keywords = CASE WHEN size(row.keywords) > 0 THEN row.keywords ELSE coalesce(p.keywords, []) END,
+    p.status = coalesce(row.status, p.status),
+    p.source = row.source,
+    p.embedding = row.embedding,
+    p.extractor = row.extractor
+RETURN row.matchKey AS matchKey, p.id AS id
