@@ -7,10 +7,11 @@ at start-up and pass it down.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 from urllib.parse import urlsplit
 
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from graph.errors import ConfigError
 
@@ -43,7 +44,7 @@ class Settings(BaseSettings):
     api_host: str = Field("127.0.0.1", validation_alias=_env("PAPERGRAPH_API_HOST"))
     api_port: int = Field(8000, validation_alias=_env("PAPERGRAPH_API_PORT"))
     api_token: SecretStr | None = Field(None, validation_alias=_env("PAPERGRAPH_API_TOKEN"))
-    cors_origins: tuple[str, ...] = Field((), validation_alias=_env("PAPERGRAPH_CORS_ORIGINS"))
+    cors_origins: Annotated[tuple[str, ...], NoDecode] = Field((), validation_alias=_env("PAPERGRAPH_CORS_ORIGINS"))
     graphiql: bool = Field(True, validation_alias=_env("PAPERGRAPH_GRAPHIQL"))
     introspection: bool = Field(True, validation_alias=_env("PAPERGRAPH_INTROSPECTION"))
     batch_size: int = Field(256, validation_alias=_env("PAPERGRAPH_BATCH_SIZE"))

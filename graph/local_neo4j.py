@@ -52,6 +52,9 @@ _JVM_FLAGS = (
 )
 
 
+_CHILDREN: dict[int, subprocess.Popen[bytes]] = {}
+
+
 @dataclass(frozen=True)
 class ServerLayout:
     """Where the shared jars and one instance's files live."""
@@ -274,6 +277,7 @@ def _launch(settings: Settings, where: ServerLayout, java: str) -> int:
             command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
             env=_java_env(where), start_new_session=True,
         )
+    _CHILDREN[process.pid] = process  # keep the handle: the server outlives this call
     where.pid_file.write_text(str(process.pid))
     return process.pid
 
@@ -354,6 +358,9 @@ def _is_our_server(pid: int, where: ServerLayout) -> bool:
 
 
 def _alive(pid: int) -> bool:
+    child = _CHILDREN.get(pid)
+    if child is not None:
+        return child.poll() is None
     try:
         waited, _ = os.waitpid(pid, os.WNOHANG)
         if waited == pid:

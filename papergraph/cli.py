@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
+from pathlib import Path
 from typing import Annotated, ParamSpec, TypeVar
 
 import typer
@@ -130,6 +131,65 @@ def init_db() -> None:
 
     asyncio.run(run())
     out.print("Schema ready: constraints and indexes are online.")
+
+
+FilesArg = Annotated[list[Path], typer.Argument(help="Corpus files (seed text, JSONL, JSON, CSV).")]
+FormatOpt = Annotated[str, typer.Option("--format", help="auto, jsonl, json, csv or text.")]
+LimitOpt = Annotated[int | None, typer.Option("--limit", min=1, help="Read at most N papers.")]
+
+
+@app.command("load")
+@friendly
+def load(
+    files: FilesArg,
+    fmt: FormatOpt = "auto",
+    limit: LimitOpt = None,
+    batch_size: Annotated[int, typer.Option("--batch-size", min=1, max=5000)] = 256,
+    on_error: Annotated[str, typer.Option("--on-error", help="skip: load the rest and exit 2; "
+                                          "abort: write nothing if any record is bad.")] = "skip",
+) -> None:
+    """Extract concepts and methods from abstracts and write them to Neo4j."""
+    from papergraph.commands import run_load
+
+    code = run_load(settings(), files, fmt=fmt, limit=limit, batch_size=batch_size,
+                    on_error=on_error, console=out, errors=err)
+    raise typer.Exit(code)
+
+
+@app.command("extract")
+@friendly
+def extract(files: FilesArg, fmt: FormatOpt = "auto", limit: LimitOpt = None) -> None:
+    """Run the extraction without Neo4j; print one JSON object per paper."""
+    from papergraph.commands import run_extract
+
+    raise typer.Exit(run_extract(files, fmt=fmt, limit=limit, errors=err))
+
+
+@app.command("serve")
+@friendly
+def serve() -> None:
+    """Serve the GraphQL API (GraphiQL at /graphql) until interrupted."""
+    from papergraph.commands import run_serve
+
+    run_serve(settings(), console=out)
+
+
+@app.command("schema")
+@friendly
+def schema() -> None:
+    """Print the GraphQL schema (SDL)."""
+    from api.schema import schema as graphql_schema
+
+    out.print(graphql_schema.as_str(), highlight=False, markup=False)
+
+
+@app.command("up")
+@friendly
+def up(files: Annotated[list[Path] | None, typer.Argument(help="Corpora to load.")] = None) -> None:
+    """Start Neo4j, create the schema, load the corpora (default: the bundled seed), serve."""
+    from papergraph.commands import run_up
+
+    run_up(settings(), files or [], console=out, errors=err)
 
 
 def main() -> None:

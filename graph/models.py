@@ -1,0 +1,192 @@
+"""Frozen result types of the read side of the query layer.
+
+Every read function in :mod:`graph.queries` returns these (never raw driver records), so the
+API layer can map them onto GraphQL types without knowing anything about Neo4j.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Generic, TypeVar
+
+__all__ = [
+    "ConceptCooccurrence",
+    "ConceptMention",
+    "ConceptView",
+    "GraphEdge",
+    "GraphNode",
+    "GraphPath",
+    "MethodView",
+    "NodeKind",
+    "Page",
+    "PaperOrder",
+    "PaperView",
+    "RelatedPaper",
+    "ScoredPaper",
+    "Stats",
+    "Subgraph",
+]
+
+T = TypeVar("T")
+
+
+class PaperOrder(Enum):
+    """How a list of papers is sorted. ``RELEVANCE`` is the search or mention score."""
+
+    RELEVANCE = "RELEVANCE"
+    YEAR_DESC = "YEAR_DESC"
+    YEAR_ASC = "YEAR_ASC"
+    TITLE = "TITLE"
+
+
+class NodeKind(Enum):
+    """The label of a node in a subgraph or path."""
+
+    PAPER = "PAPER"
+    CONCEPT = "CONCEPT"
+    METHOD = "METHOD"
+
+
+@dataclass(frozen=True)
+class PaperView:
+    """A paper's public properties (no embedding, no bookkeeping fields)."""
+
+    id: str
+    label: str
+    abstract: str
+    title: str | None = None
+    year: int | None = None
+    venue: str | None = None
+    authors: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    status: str | None = None
+
+
+@dataclass(frozen=True)
+class ConceptView:
+    """A concept with the number of papers mentioning it."""
+
+    key: str
+    name: str
+    aliases: tuple[str, ...]
+    paper_count: int
+
+
+@dataclass(frozen=True)
+class MethodView:
+    """A method with the number of papers proposing or using it."""
+
+    key: str
+    name: str
+    aliases: tuple[str, ...]
+    paper_count: int
+
+
+@dataclass(frozen=True)
+class ConceptMention:
+    """A paper's mention of a concept: the extractor's score and where it came from."""
+
+    concept: ConceptView
+    score: float
+    rank: int
+    source: str
+
+
+@dataclass(frozen=True)
+class ConceptCooccurrence:
+    """A concept mentioned together with another one, in ``papers`` papers."""
+
+    concept: ConceptView
+    papers: int
+
+
+@dataclass(frozen=True)
+class RelatedPaper:
+    """A paper related to another one, with its score and the reasons for it."""
+
+    paper: PaperView
+    score: float
+    shared_concepts: tuple[ConceptView, ...]
+    shared_methods: tuple[MethodView, ...]
+
+
+@dataclass(frozen=True)
+class ScoredPaper:
+    """A paper found by semantic search, with its cosine similarity (0..1)."""
+
+    paper: PaperView
+    score: float
+
+
+@dataclass(frozen=True)
+class Page(Generic[T]):
+    """One page of an ordered list: its items, their offsets and the size of the whole list."""
+
+    items: tuple[T, ...]
+    offset: int
+    total: int
+
+    @property
+    def has_next(self) -> bool:
+        """Whether items follow this page."""
+        return self.offset + len(self.items) < self.total
+
+    @property
+    def has_previous(self) -> bool:
+        """Whether items precede this page."""
+        return self.offset > 0
+
+
+@dataclass(frozen=True)
+class GraphNode:
+    """A node for a graph view: ``id`` is ``kind:key`` (e.g. ``concept:graph neural network``)."""
+
+    id: str
+    kind: NodeKind
+    key: str
+    label: str
+
+
+@dataclass(frozen=True)
+class GraphEdge:
+    """A relationship between two :class:`GraphNode` ids; ``weight`` is its score or weight."""
+
+    source: str
+    target: str
+    type: str
+    weight: float | None
+
+
+@dataclass(frozen=True)
+class Subgraph:
+    """Nodes and the relationships among them."""
+
+    nodes: tuple[GraphNode, ...]
+    edges: tuple[GraphEdge, ...]
+
+
+@dataclass(frozen=True)
+class GraphPath:
+    """A chain of nodes and the relationships between consecutive ones, in order."""
+
+    nodes: tuple[GraphNode, ...]
+    edges: tuple[GraphEdge, ...]
+
+    @property
+    def length(self) -> int:
+        """Number of relationships."""
+        return len(self.edges)
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Node counts by label and relationship counts by type."""
+
+    papers: int
+    concepts: int
+    methods: int
+    mentions: int
+    proposes: int
+    uses: int
+    related_to: int

@@ -1,0 +1,163 @@
+"""The work behind the CLI verbs that span packages (load, extract, serve, up)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TaskProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+from graph.config import Settings
+from graph.connection import async_driver, database_errors
+from graph.errors import CorpusError, InvalidInputError
+from graph.schema import ensure_schema
+from graph.writes import GraphCounts, graph_counts
+from loaders.extraction import AcronymRegistry, Document, KeyphraseExtractor, keybert_extractor
+from loaders.pipeline import CorpusRead, LoadReport, load_papers, read_corpora, seed_acronyms
+
+__all__ = ["SEED", "run_extract", "run_load", "run_serve", "run_up"]
+
+SEED = Path(__file__).resolve().parent.parent / "examples" / "iclr2025-seed.txt"
+EXIT_BAD_RECORDS = 2
+
+
+def run_load(
+    settings: Settings, files: Sequence[Path], *, fmt: str, limit: int | None, batch_size: int,
+    on_error: str, console: Console, errors: Console,
+) -> int:
+    """Read, check, extract and write; return the exit code (2 when records were skipped)."""
+    if on_error not in {"skip", "abort"}:
+        raise InvalidInputError(f"--on-error must be 'skip' or 'abort', not {on_error!r}.")
+    read = read_corpora(files, fmt=fmt, limit=limit)
+    _report_problems(read, errors)
+    if read.errors and on_error == "abort":
+        errors.print(f"[red]{len(read.errors)} malformed record(s): nothing was written "
+                     "(--on-error abort).[/]")
+        return EXIT_BAD_RECORDS
+    report, counts = asyncio.run(_load(settings, read, batch_size=batch_size, console=console))
+    _print_summary(report, counts, console)
+    if read.errors:
+        errors.print(f"[yellow]{len(read.errors)} malformed record(s) were skipped; "
+                     "the rest is loaded.[/]")
+        return EXIT_BAD_RECORDS
+    return 0
+
+
+def _report_problems(read: CorpusRead, errors: Console) -> None:
+    for warning in read.warnings:
+        errors.print(f"[yellow]warning:[/] {warning}", highlight=False)
+    for error in read.errors:
+        errors.print(f"[red]error:[/] {error}", highlight=False)
+
+
+async def _load(
+    settings: Settings, read: CorpusRead, *, batch_size: int, console: Console
+) -> tuple[LoadReport, GraphCounts]:
+    database = settings.neo4j_database
+    registry = AcronymRegistry()
+    extractor = keybert_extractor(acronyms=registry, model_dir=settings.home / "models")
+    async with async_driver(settings) as driver:
+        with database_errors(settings):
+            await ensure_schema(driver, database=database, dimensions=extractor.dimensions)
+            await seed_acronyms(driver, database=database, registry=registry)
+            with _progress(console) as progress:
+                task = progress.add_task("papers", total=len(read.records))
+                report = await load_papers(
+                    read.records, driver=driver, database=database, extractor=extractor,
+                    batch_size=batch_size, on_progress=lambda n: progress.advance(task, n),
+                )
+            return report, await graph_counts(driver, database=database)
+
+
+class _RateColumn(ProgressColumn):
+    """Papers per second, once there is a rate to show."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.speed
+        return Text("  -   papers/s" if speed is None else f"{speed:6.1f} papers/s")
+
+
+def _progress(console: Console) -> Progress:
+    return Progress(
+        TextColumn("[bold]loading"), BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
+        _RateColumn(), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+        console=console,
+    )
+
+
+def _print_summary(report: LoadReport, counts: GraphCounts, console: Console) -> None:
+    console.print(
+        f"Loaded {report.read} papers in {report.seconds:.1f} s "
+        f"({report.papers_per_second:.1f} papers/s): {report.written} written, "
+        f"{report.unchanged} unchanged.", highlight=False,
+    )
+    console.print(
+        f"Graph: {counts.papers} papers, {counts.concepts} concepts, {counts.methods} methods; "
+        f"{counts.mentions} MENTIONS, {counts.proposes} PROPOSES, {counts.uses} USES, "
+        f"{counts.related_to} RELATED_TO.", highlight=False,
+    )
+
+
+def run_extract(files: Sequence[Path], *, fmt: str, limit: int | None, errors: Console) -> int:
+    """Print one JSON object per paper: id, label, concepts (best first), proposes, uses."""
+    from loaders.assemble import candidates, label_for
+
+    read = read_corpora(files, fmt=fmt, limit=limit)
+    _report_problems(read, errors)
+    extractor: KeyphraseExtractor = keybert_extractor()
+    todo = candidates(read.records)
+    docs = [Document(text=c.record.abstract, title=c.record.title, keywords=c.record.keywords)
+            for c in todo]
+    for candidate, found in zip(todo, extractor.extract(docs), strict=True):
+        print(json.dumps({
+            "id": candidate.id,
+            "label": label_for(candidate.record.title, found, candidate.record.abstract),
+            "concepts": [{"name": c.name, "score": round(c.score, 4)} for c in found.concepts],
+            "proposes": [m.name for m in found.proposes],
+            "uses": [m.name for m in found.uses],
+        }, ensure_ascii=False))
+    return EXIT_BAD_RECORDS if read.errors else 0
+
+
+def run_serve(settings: Settings, *, console: Console) -> None:
+    """Serve the API with uvicorn until interrupted."""
+    import uvicorn
+
+    from api.app import create_app
+
+    base = f"http://{settings.api_host}:{settings.api_port}"
+    console.print(f"GraphQL API:   {base}/graphql", highlight=False)
+    console.print(f"Health:        {base}/health", highlight=False)
+    console.print(f"Neo4j Browser: {settings.browser_url}  (user {settings.neo4j_user}, "
+                  f"{settings.neo4j_uri})", highlight=False)
+    uvicorn.run(create_app(settings), host=settings.api_host, port=settings.api_port,
+                log_level="info")
+
+
+def run_up(settings: Settings, files: Sequence[Path], *, console: Console, errors: Console) -> None:
+    """The main job: local Neo4j (unless NEO4J_URI points elsewhere), schema, load, serve."""
+    from graph import local_neo4j
+
+    if settings.bolt_host in {"127.0.0.1", "localhost", "::1"}:
+        local_neo4j.start(settings)
+        console.print(f"Neo4j is up at {settings.neo4j_uri}", highlight=False)
+    corpora = list(files) or [SEED]
+    if not corpora[0].exists():
+        raise CorpusError("the bundled seed corpus is missing; pass corpus files", path=str(SEED))
+    run_load(settings, corpora, fmt="auto", limit=None, batch_size=settings.batch_size,
+             on_error="skip", console=console, errors=errors)
+    run_serve(settings, console=console)

@@ -1,0 +1,45 @@
+"""Settings come from the environment once, and every bad key is named at once."""
+
+from __future__ import annotations
+
+import pytest
+
+from graph.config import load_settings
+from graph.errors import ConfigError
+
+
+def test_defaults_point_at_the_local_loopback_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("NEO4J_URI", "PAPERGRAPH_API_HOST", "PAPERGRAPH_NEO4J_HTTP_PORT"):
+        monkeypatch.delenv(name, raising=False)
+    settings = load_settings()
+    assert settings.neo4j_uri == "bolt://127.0.0.1:7687"
+    assert settings.api_host == "127.0.0.1"
+    assert settings.browser_url == "http://127.0.0.1:7474/browser/"
+
+
+def test_every_invalid_key_is_reported_in_one_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NEO4J_URI", "http://example")
+    monkeypatch.setenv("NEO4J_PASSWORD", "short")
+    monkeypatch.setenv("PAPERGRAPH_API_PORT", "eighty")
+    with pytest.raises(ConfigError) as caught:
+        load_settings()
+    message = str(caught.value)
+    for name in ("NEO4J_URI", "NEO4J_PASSWORD", "PAPERGRAPH_API_PORT"):
+        assert name in message
+
+
+def test_secrets_are_masked_in_repr(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NEO4J_PASSWORD", "hunter2-but-longer")
+    monkeypatch.setenv("PAPERGRAPH_API_TOKEN", "token-value-123")
+    text = repr(load_settings())
+    assert "hunter2-but-longer" not in text and "token-value-123" not in text
+
+
+def test_bolt_port_and_host_come_from_the_uri(monkeypatch: pytest.MonkeyPatch) -> None:
+    settings = load_settings(NEO4J_URI="neo4j+s://abc.databases.example:7688")
+    assert (settings.bolt_host, settings.bolt_port) == ("abc.databases.example", 7688)
+
+
+def test_cors_origins_are_split_on_commas(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PAPERGRAPH_CORS_ORIGINS", "http://a.test, http://b.test")
+    assert load_settings().cors_origins == ("http://a.test", "http://b.test")
