@@ -44,14 +44,17 @@ def _auth(settings: Settings) -> tuple[str, str]:
 
 def sync_driver(settings: Settings) -> Driver:
     """A blocking driver, for the CLI and offline exports. Close it (``with``) when done."""
-    return GraphDatabase.driver(settings.neo4j_uri, auth=_auth(settings), connection_timeout=5.0)
+    return GraphDatabase.driver(
+        settings.neo4j_uri, auth=_auth(settings), connection_timeout=5.0,
+        notifications_min_severity="OFF",
+    )
 
 
 def async_driver(settings: Settings) -> AsyncDriver:
     """An asyncio driver, for the API and the loader pipeline. Close it when done."""
     return AsyncGraphDatabase.driver(
         settings.neo4j_uri, auth=_auth(settings), connection_timeout=5.0,
-        connection_acquisition_timeout=10.0,
+        connection_acquisition_timeout=10.0, notifications_min_severity="OFF",
     )
 
 

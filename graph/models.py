@@ -20,6 +20,7 @@ __all__ = [
     "MethodView",
     "NodeKind",
     "Page",
+    "PaperMethods",
     "PaperOrder",
     "PaperView",
     "RelatedPaper",
@@ -91,6 +92,14 @@ class ConceptMention:
     score: float
     rank: int
     source: str
+
+
+@dataclass(frozen=True)
+class PaperMethods:
+    """The methods a paper proposes and the ones it uses, best score first."""
+
+    proposes: tuple[MethodView, ...] = ()
+    uses: tuple[MethodView, ...] = ()
 
 
 @dataclass(frozen=True)

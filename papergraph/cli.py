@@ -178,9 +178,9 @@ def serve() -> None:
 @friendly
 def schema() -> None:
     """Print the GraphQL schema (SDL)."""
-    from api.schema import schema as graphql_schema
+    from api import print_schema
 
-    out.print(graphql_schema.as_str(), highlight=False, markup=False)
+    sys.stdout.write(print_schema())
 
 
 @app.command("up")

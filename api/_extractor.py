@@ -1,0 +1,59 @@
+"""The keyphrase extractor the API needs for ``ingestPapers`` and ``similarPapers``.
+
+Building the real extractor loads a model (seconds, CPU-bound), so it is built once, lazily, in a
+worker thread, on first use; its ``extract``/``embed`` calls also run off the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from graph.errors import ExtractionError, PapergraphError
+
+if TYPE_CHECKING:
+    from loaders.extraction import KeyphraseExtractor
+
+__all__ = ["ExtractorFactory", "ExtractorProvider", "default_extractor"]
+
+ExtractorFactory = Callable[[], "KeyphraseExtractor"]
+
+
+def default_extractor() -> KeyphraseExtractor:
+    """The production extractor (KeyBERT with MiniLM), imported only when first needed."""
+    from loaders.extraction import keybert_extractor
+
+    return keybert_extractor()
+
+
+class ExtractorProvider:
+    """Builds the extractor once (in a thread, on first use) and shares it between requests."""
+
+    def __init__(self, factory: ExtractorFactory = default_extractor) -> None:
+        self._factory = factory
+        self._extractor: KeyphraseExtractor | None = None
+        self._lock = asyncio.Lock()
+
+    async def get(self) -> KeyphraseExtractor:
+        """The extractor, built on the first call."""
+        async with self._lock:
+            if self._extractor is None:
+                self._extractor = await asyncio.to_thread(self._build)
+            return self._extractor
+
+    def _build(self) -> KeyphraseExtractor:
+        try:
+            return self._factory()
+        except PapergraphError:
+            raise
+        except Exception as exc:
+            raise ExtractionError(
+                f"The keyphrase extractor could not be loaded ({exc}); check the model install."
+            ) from exc
+
+    async def embed(self, text: str) -> tuple[float, ...]:
+        """``text`` embedded like the papers' abstracts."""
+        extractor = await self.get()
+        vectors = await asyncio.to_thread(extractor.embed, [text])
+        return tuple(vectors[0])

@@ -1,0 +1,82 @@
+"""The write side of the API: input types and the glue to the loader pipeline and graph.writes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import strawberry
+
+from graph.connection import database_errors
+from graph.errors import CorpusError, InvalidInputError, NotFoundError
+from graph.writes import delete_paper
+from loaders._validate import to_record
+from loaders.pipeline import load_papers
+from loaders.records import PaperRecord
+
+if TYPE_CHECKING:
+    from api.context import Context
+
+__all__ = ["MAX_INGEST", "IngestResult", "PaperInput", "delete", "ingest"]
+
+#: Most papers one ``ingestPapers`` call may carry (larger loads: ``papergraph load``).
+MAX_INGEST = 100
+
+
+@strawberry.input(description="A paper to add or update; the abstract is required.")
+class PaperInput:
+    abstract: str
+    id: str | None = None
+    title: str | None = None
+    keywords: list[str] = strawberry.field(default_factory=list)
+    authors: list[str] = strawberry.field(default_factory=list)
+    year: int | None = None
+    venue: str | None = None
+    status: str | None = None
+
+
+@strawberry.type(description="What an ingest did.")
+class IngestResult:
+    read: int
+    written: int
+    unchanged: int
+    ids: list[str] = strawberry.field(description="Ids of the papers written.")
+
+
+def _record(paper: PaperInput, line: int) -> PaperRecord:
+    fields = {
+        "abstract": paper.abstract, "id": paper.id, "title": paper.title,
+        "keywords": paper.keywords, "authors": paper.authors, "year": paper.year,
+        "venue": paper.venue, "status": paper.status,
+    }
+    record = to_record(fields, path="papers", line=line)
+    if isinstance(record, CorpusError):
+        raise InvalidInputError(f"papers[{line - 1}]: {record.reason}")
+    return record
+
+
+async def ingest(context: Context, papers: list[PaperInput]) -> IngestResult:
+    """Validate every paper, then run the loader pipeline on them."""
+    if not 1 <= len(papers) <= MAX_INGEST:
+        raise InvalidInputError(
+            f"Send 1 to {MAX_INGEST} papers per call (got {len(papers)}); use `papergraph load` "
+            "for bulk loads."
+        )
+    records = [_record(p, i + 1) for i, p in enumerate(papers)]
+    extractor = await context.extractor.get()
+    with database_errors(context.settings):
+        report = await load_papers(
+            records, driver=context.reader.driver, database=context.reader.database,
+            extractor=extractor, batch_size=context.settings.batch_size,
+        )
+    return IngestResult(read=report.read, written=report.written, unchanged=report.unchanged,
+                        ids=sorted(report.ids.values()))
+
+
+async def delete(context: Context, paper_id: str) -> str:
+    """Delete a paper and its orphaned concepts and methods; its canonical id."""
+    with database_errors(context.settings):
+        deleted = await delete_paper(context.reader.driver, database=context.reader.database,
+                                     paper_id=paper_id)
+    if deleted is None:
+        raise NotFoundError(f"No paper has the id {paper_id!r}; nothing was deleted.")
+    return deleted

@@ -1,0 +1,271 @@
+# Strawberry's field decorators are untyped without its mypy plugin (not configured here).
+# mypy: disable-error-code="untyped-decorator"
+"""GraphQL object types: thin views over :mod:`graph.models`; nested fields go through the
+request's DataLoaders (one batched statement per field, whatever the number of parents)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Generic, TypeVar
+
+import strawberry
+from strawberry import Info as _Info
+
+from api._paging import cursor, offset_after, page_size
+from api.context import Context
+from graph import models
+
+__all__ = [
+    "Concept",
+    "ConceptCooccurrence",
+    "ConceptMention",
+    "Connection",
+    "GraphPath",
+    "Method",
+    "NodeKind",
+    "Paper",
+    "PaperOrder",
+    "RelatedPaper",
+    "SimilarPaper",
+    "Stats",
+    "Subgraph",
+]
+
+T = TypeVar("T")
+Info = _Info[Context, None]
+First = Annotated[int, strawberry.argument(description="How many items (1..100).")]
+
+PaperOrder = strawberry.enum(models.PaperOrder, description="How papers are sorted.")
+NodeKind = strawberry.enum(models.NodeKind, description="What a graph node is.")
+
+
+@strawberry.type(description="Where a page is in its list.")
+class PageInfo:
+    has_next_page: bool
+    has_previous_page: bool
+    start_cursor: str | None
+    end_cursor: str | None
+
+
+@strawberry.type(description="An item and its cursor.")
+class Edge(Generic[T]):
+    cursor: str
+    node: T
+
+
+@strawberry.type(description="One page of a list; `totalCount` counts the whole list.")
+class Connection(Generic[T]):
+    edges: list[Edge[T]]
+    page_info: PageInfo
+    total_count: int
+
+    @classmethod
+    def of(cls, page: models.Page[Any], node: type) -> Connection[T]:
+        edges = [Edge(cursor=cursor(page.offset + i), node=node.of(item))  # type: ignore[attr-defined]
+                 for i, item in enumerate(page.items)]
+        info = PageInfo(
+            has_next_page=page.has_next, has_previous_page=page.has_previous,
+            start_cursor=edges[0].cursor if edges else None,
+            end_cursor=edges[-1].cursor if edges else None,
+        )
+        return cls(edges=edges, page_info=info, total_count=page.total)
+
+
+@strawberry.type(description="A research paper.")
+class Paper:
+    id: strawberry.ID
+    title: str | None
+    label: str = strawberry.field(description="A short label (the title, or a phrase from it).")
+    abstract: str
+    year: int | None
+    venue: str | None
+    authors: list[str]
+    keywords: list[str]
+    status: str | None
+
+    @classmethod
+    def of(cls, view: models.PaperView) -> Paper:
+        return cls(id=strawberry.ID(view.id), title=view.title, label=view.label,
+                   abstract=view.abstract, year=view.year, venue=view.venue,
+                   authors=list(view.authors), keywords=list(view.keywords), status=view.status)
+
+    @strawberry.field(description="The concepts it mentions, best score first.")
+    async def concepts(self, info: Info, first: First = 20) -> list[ConceptMention]:
+        found = await info.context.loaders.paper_concepts.load((self.id, page_size(first)))
+        return [ConceptMention.of(m) for m in found]
+
+    @strawberry.field(description="The methods it proposes.")
+    async def proposes(self, info: Info) -> list[Method]:
+        found = await info.context.loaders.paper_methods.load((self.id,))
+        return [Method.of(m) for m in found.proposes]
+
+    @strawberry.field(description="The methods it uses.")
+    async def uses(self, info: Info) -> list[Method]:
+        found = await info.context.loaders.paper_methods.load((self.id,))
+        return [Method.of(m) for m in found.uses]
+
+    @strawberry.field(description="Related papers, best first (see `relatedPapers`).")
+    async def related(self, info: Info, first: First = 10) -> list[RelatedPaper]:
+        found = await info.context.loaders.related_papers.load((self.id, page_size(first)))
+        return [RelatedPaper.of(r) for r in found]
+
+
+@strawberry.type(description="A concept papers are about (a normalised keyphrase).")
+class Concept:
+    key: str
+    name: str
+    aliases: list[str]
+    paper_count: int
+
+    @classmethod
+    def of(cls, view: models.ConceptView) -> Concept:
+        return cls(key=view.key, name=view.name, aliases=list(view.aliases),
+                   paper_count=view.paper_count)
+
+    @strawberry.field(description="The papers mentioning it, best mention score first.")
+    async def papers(self, info: Info, first: First = 20,
+                     after: str | None = None) -> Connection[Paper]:
+        key = (self.key, offset_after(after), page_size(first))
+        return Connection.of(await info.context.loaders.concept_papers.load(key), Paper)
+
+    @strawberry.field(description="Concepts mentioned by the same papers, most shared first.")
+    async def related(self, info: Info, first: First = 10) -> list[ConceptCooccurrence]:
+        found = await info.context.loaders.concept_related.load((self.key, page_size(first)))
+        return [ConceptCooccurrence.of(c) for c in found]
+
+    @strawberry.field(description="Methods of the papers mentioning it, most papers first.")
+    async def methods(self, info: Info, first: First = 10) -> list[Method]:
+        found = await info.context.loaders.concept_methods.load((self.key, page_size(first)))
+        return [Method.of(m) for m in found]
+
+
+@strawberry.type(description="A named method, model or system.")
+class Method:
+    key: str
+    name: str
+    aliases: list[str]
+    paper_count: int
+
+    @classmethod
+    def of(cls, view: models.MethodView) -> Method:
+        return cls(key=view.key, name=view.name, aliases=list(view.aliases),
+                   paper_count=view.paper_count)
+
+    @strawberry.field(description="The papers proposing it.")
+    async def proposed_by(self, info: Info) -> list[Paper]:
+        found = await info.context.loaders.method_proposed_by.load((self.key,))
+        return [Paper.of(p) for p in found]
+
+    @strawberry.field(description="The papers using it, best edge score first.")
+    async def used_by(self, info: Info, first: First = 20,
+                      after: str | None = None) -> Connection[Paper]:
+        key = (self.key, offset_after(after), page_size(first))
+        return Connection.of(await info.context.loaders.method_used_by.load(key), Paper)
+
+    @strawberry.field(description="Concepts of the papers proposing or using it.")
+    async def concepts(self, info: Info, first: First = 10) -> list[Concept]:
+        found = await info.context.loaders.method_concepts.load((self.key, page_size(first)))
+        return [Concept.of(c) for c in found]
+
+
+@strawberry.type(description="A paper's mention of a concept.")
+class ConceptMention:
+    concept: Concept
+    score: float
+    rank: int
+    source: str = strawberry.field(description='"keybert" or "author" (a keyword).')
+
+    @classmethod
+    def of(cls, view: models.ConceptMention) -> ConceptMention:
+        return cls(concept=Concept.of(view.concept), score=view.score, rank=view.rank,
+                   source=view.source)
+
+
+@strawberry.type(description="A concept co-mentioned with another, in `papers` papers.")
+class ConceptCooccurrence:
+    concept: Concept
+    papers: int
+
+    @classmethod
+    def of(cls, view: models.ConceptCooccurrence) -> ConceptCooccurrence:
+        return cls(concept=Concept.of(view.concept), papers=view.papers)
+
+
+@strawberry.type(description=(
+    "A related paper and why: score = Σ over shared concepts and methods x of "
+    "min(edge score of each paper to x) × ln(N / papers linked to x)."))
+class RelatedPaper:
+    paper: Paper
+    score: float
+    shared_concepts: list[Concept]
+    shared_methods: list[Method]
+
+    @classmethod
+    def of(cls, view: models.RelatedPaper) -> RelatedPaper:
+        return cls(paper=Paper.of(view.paper), score=view.score,
+                   shared_concepts=[Concept.of(c) for c in view.shared_concepts],
+                   shared_methods=[Method.of(m) for m in view.shared_methods])
+
+
+@strawberry.type(description="A paper found by semantic search; score is cosine similarity.")
+class SimilarPaper:
+    paper: Paper
+    score: float
+
+
+@strawberry.type(description="A node of a graph view; `id` is `kind:key`.")
+class GraphNode:
+    id: strawberry.ID
+    kind: NodeKind  # type: ignore[valid-type]
+    key: str
+    label: str
+
+
+@strawberry.type(description="A relationship between two `GraphNode` ids, as stored.")
+class GraphEdge:
+    source: strawberry.ID
+    target: strawberry.ID
+    type: str
+    weight: float | None
+
+
+def _node(view: models.GraphNode) -> GraphNode:
+    return GraphNode(id=strawberry.ID(view.id), kind=view.kind, key=view.key, label=view.label)
+
+
+def _edge(view: models.GraphEdge) -> GraphEdge:
+    return GraphEdge(source=strawberry.ID(view.source), target=strawberry.ID(view.target),
+                     type=view.type, weight=view.weight)
+
+
+@strawberry.type(description="Nodes and the relationships among them.")
+class Subgraph:
+    nodes: list[GraphNode]
+    edges: list[GraphEdge]
+
+    @classmethod
+    def of(cls, view: models.Subgraph) -> Subgraph:
+        return cls(nodes=[_node(n) for n in view.nodes], edges=[_edge(e) for e in view.edges])
+
+
+@strawberry.type(description="A chain of nodes; `edges[i]` links `nodes[i]` and `nodes[i+1]`.")
+class GraphPath:
+    nodes: list[GraphNode]
+    edges: list[GraphEdge]
+    length: int
+
+    @classmethod
+    def of(cls, view: models.GraphPath) -> GraphPath:
+        return cls(nodes=[_node(n) for n in view.nodes], edges=[_edge(e) for e in view.edges],
+                   length=view.length)
+
+
+@strawberry.type(description="Node counts by label and relationship counts by type.")
+class Stats:
+    papers: int
+    concepts: int
+    methods: int
+    mentions: int
+    proposes: int
+    uses: int
+    related_to: int
+

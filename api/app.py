@@ -1,0 +1,72 @@
+"""The Starlette app: ``/graphql`` (GraphiQL on GET when enabled) and ``/health``.
+
+One Neo4j driver per app, opened and closed in the lifespan; every request gets a context with
+its own statement counter and DataLoaders.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+from starlette.websockets import WebSocket
+from strawberry.asgi import GraphQL
+
+from api._extractor import ExtractorFactory, ExtractorProvider, default_extractor
+from api.context import Context, make_context
+from api.schema import make_schema
+from graph.config import Settings
+from graph.connection import async_driver
+from graph.errors import PapergraphError
+from graph.queries import GraphReader, server_version
+
+__all__ = ["create_app"]
+
+
+class _GraphQL(GraphQL[Context, None]):
+    async def get_context(self, request: Request | WebSocket, response: Any) -> Context:
+        state = request.app.state
+        return make_context(state.reader, state.extractor,
+                            authorization=request.headers.get("authorization"))
+
+
+async def health(request: Request) -> Response:
+    """200 with the Neo4j version when the database answers, else 503 with the reason."""
+    try:
+        version = await server_version(request.app.state.reader)
+    except PapergraphError as exc:
+        return JSONResponse({"status": "unavailable", "reason": str(exc)}, status_code=503)
+    return JSONResponse({"status": "ok", "neo4j": version})
+
+
+def create_app(
+    settings: Settings, *, extractor_factory: ExtractorFactory | None = None
+) -> Starlette:
+    """The papergraph API for ``settings``; the extractor is built on first use."""
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        driver = async_driver(settings)
+        app.state.reader = GraphReader(driver=driver, settings=settings)
+        app.state.extractor = ExtractorProvider(extractor_factory or default_extractor)
+        try:
+            yield
+        finally:
+            await driver.close()
+
+    graphql = _GraphQL(make_schema(introspection=settings.introspection),
+                       graphql_ide="graphiql" if settings.graphiql else None)
+    cors = Middleware(CORSMiddleware, allow_origins=list(settings.cors_origins),
+                      allow_methods=["GET", "POST"],
+                      allow_headers=["Authorization", "Content-Type"])
+    return Starlette(
+        routes=[Route("/graphql", graphql, methods=["GET", "POST"]), Route("/health", health)],
+        middleware=[cors], lifespan=lifespan,
+    )

@@ -1,0 +1,124 @@
+"""The per-request GraphQL context: a graph reader with its own statement counter, the DataLoaders
+(each backed by one batched statement) and what mutations need (token, extractor)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from strawberry.dataloader import DataLoader
+
+from api._extractor import ExtractorProvider
+from graph import queries as q
+from graph.config import Settings
+from graph.models import (
+    ConceptCooccurrence,
+    ConceptMention,
+    ConceptView,
+    MethodView,
+    Page,
+    PaperMethods,
+    PaperView,
+    RelatedPaper,
+)
+from graph.queries import GraphReader
+
+__all__ = ["Context", "Loaders", "make_context"]
+
+V = TypeVar("V")
+Args = tuple[Any, ...]
+Fetch = Callable[..., Awaitable[Mapping[str, V]]]
+
+
+class _Grouped(Generic[V]):
+    """Batch function for keys ``(id, *args)``: one statement per distinct ``args`` (siblings in a
+    list share their arguments, so that is one statement per field in practice)."""
+
+    def __init__(self, fetch: Fetch[V], arg_names: Sequence[str], default: V) -> None:
+        self._fetch, self._arg_names, self._default = fetch, tuple(arg_names), default
+
+    async def __call__(self, keys: list[tuple[Any, ...]]) -> list[V]:
+        groups: dict[Args, list[str]] = defaultdict(list)
+        for key in keys:
+            groups[key[1:]].append(key[0])
+        found = await asyncio.gather(*(self._load(ids, args) for args, ids in groups.items()))
+        merged = {k: v for part in found for k, v in part.items()}
+        return [merged.get(key, self._default) for key in keys]
+
+    async def _load(self, ids: list[str], args: Args) -> dict[Hashable, V]:
+        result = await self._fetch(ids, **dict(zip(self._arg_names, args, strict=True)))
+        return {(i, *args): v for i, v in result.items()}
+
+
+def _loader(reader: GraphReader, fetch: Fetch[V], key: str, default: V,
+            *arg_names: str) -> DataLoader[tuple[Any, ...], V]:
+    async def call(ids: list[str], **kwargs: Any) -> Mapping[str, V]:
+        return await fetch(reader, **{key: ids}, **kwargs)
+
+    return DataLoader(load_fn=_Grouped(call, arg_names, default))
+
+
+def _empty_page(offset: int = 0) -> Page[PaperView]:
+    return Page(items=(), offset=offset, total=0)
+
+
+@dataclass
+class Loaders:
+    """One DataLoader per batched read; keys are ``(id or key, *arguments)``."""
+
+    paper: DataLoader[tuple[Any, ...], PaperView | None]
+    paper_concepts: DataLoader[tuple[Any, ...], tuple[ConceptMention, ...]]
+    paper_methods: DataLoader[tuple[Any, ...], PaperMethods]
+    related_papers: DataLoader[tuple[Any, ...], tuple[RelatedPaper, ...]]
+    concept_papers: DataLoader[tuple[Any, ...], Page[PaperView]]
+    concept_related: DataLoader[tuple[Any, ...], tuple[ConceptCooccurrence, ...]]
+    concept_methods: DataLoader[tuple[Any, ...], tuple[MethodView, ...]]
+    method_proposed_by: DataLoader[tuple[Any, ...], tuple[PaperView, ...]]
+    method_used_by: DataLoader[tuple[Any, ...], Page[PaperView]]
+    method_concepts: DataLoader[tuple[Any, ...], tuple[ConceptView, ...]]
+
+    @classmethod
+    def create(cls, reader: GraphReader) -> Loaders:
+        """Fresh loaders (no cache shared between requests)."""
+        return cls(
+            paper=_loader(reader, q.papers_by_ids, "ids", None),
+            paper_concepts=_loader(reader, q.paper_concepts, "ids", (), "first"),
+            paper_methods=_loader(reader, q.paper_methods, "ids", PaperMethods()),
+            related_papers=_loader(reader, q.related_papers, "ids", (), "first"),
+            concept_papers=_loader(reader, q.concept_papers, "keys", _empty_page(),
+                                   "offset", "first"),
+            concept_related=_loader(reader, q.concept_related, "keys", (), "first"),
+            concept_methods=_loader(reader, q.concept_methods, "keys", (), "first"),
+            method_proposed_by=_loader(reader, q.method_proposed_by, "keys", ()),
+            method_used_by=_loader(reader, q.method_used_by, "keys", _empty_page(),
+                                   "offset", "first"),
+            method_concepts=_loader(reader, q.method_concepts, "keys", (), "first"),
+        )
+
+
+@dataclass
+class Context:
+    """What every resolver gets as ``info.context``."""
+
+    reader: GraphReader
+    extractor: ExtractorProvider
+    authorization: str | None = None
+    loaders: Loaders = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.loaders = Loaders.create(self.reader)
+
+    @property
+    def settings(self) -> Settings:
+        """The app's settings."""
+        return self.reader.settings
+
+
+def make_context(
+    reader: GraphReader, extractor: ExtractorProvider, *, authorization: str | None
+) -> Context:
+    """A context for one request, with its own statement counter and loaders."""
+    return Context(reader=reader.fork(), extractor=extractor, authorization=authorization)

@@ -1,0 +1,84 @@
+"""What clients see of errors: a stable ``extensions.code``, never a traceback.
+
+* papergraph errors (:class:`graph.errors.PapergraphError` and subclasses) keep their message
+  and carry their ``.code``: ``NOT_FOUND``, ``BAD_USER_INPUT``, ``UNAUTHENTICATED``,
+  ``DATABASE_UNAVAILABLE``, ``TIMEOUT`` ...;
+* GraphQL's own errors (syntax, validation, the depth/alias/token limits, bad variables) are
+  ``BAD_USER_INPUT``;
+* anything else is a bug: it is logged with its traceback and the client sees only
+  ``"Internal error."`` with ``INTERNAL``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+
+from graphql import GraphQLError
+from strawberry.extensions import SchemaExtension
+
+from graph.errors import PapergraphError
+
+__all__ = [
+    "INTERNAL_MESSAGE",
+    "ErrorCodes",
+    "UnauthenticatedError",
+    "error_code",
+    "is_unexpected",
+    "log_unexpected",
+]
+
+logger = logging.getLogger("papergraph.api")
+
+INTERNAL_MESSAGE = "Internal error. It has been logged; please report it if it persists."
+
+
+class UnauthenticatedError(PapergraphError):
+    """A mutation came without the right bearer token, or mutations are disabled."""
+
+    code = "UNAUTHENTICATED"
+
+
+def error_code(error: GraphQLError) -> str:
+    """The ``extensions.code`` for ``error``."""
+    original = error.original_error
+    if isinstance(original, PapergraphError):
+        return original.code
+    if original is None or isinstance(original, GraphQLError):
+        return "BAD_USER_INPUT"
+    return "INTERNAL"
+
+
+def is_unexpected(error: GraphQLError) -> bool:
+    """Whether ``error`` is a bug to log and mask (not a user or database problem)."""
+    return error_code(error) == "INTERNAL"
+
+
+def _client_error(error: GraphQLError) -> GraphQLError:
+    code = error_code(error)
+    message = INTERNAL_MESSAGE if code == "INTERNAL" else error.message
+    return GraphQLError(
+        message, nodes=error.nodes, source=error.source, positions=error.positions,
+        path=error.path, original_error=None, extensions={**(error.extensions or {}), "code": code},
+    )
+
+
+class ErrorCodes(SchemaExtension):
+    """Rewrite every error of a result into its client form (see the module docstring)."""
+
+    def on_operation(self) -> Iterator[None]:
+        yield
+        result = self.execution_context.result
+        errors = getattr(result, "errors", None)
+        if result is not None and errors:
+            result.errors = [_client_error(e) for e in errors]
+
+
+def log_unexpected(errors: list[GraphQLError]) -> None:
+    """Log the errors that are bugs, with their tracebacks."""
+    for error in errors:
+        if is_unexpected(error):
+            original = error.original_error
+            logger.error("Unexpected error in %s: %r", error.path, original,
+                         exc_info=(type(original), original, original.__traceback__)
+                         if original else None)

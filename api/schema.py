@@ -1,0 +1,230 @@
+# Strawberry's field decorators are untyped without its mypy plugin (not configured here).
+# mypy: disable-error-code="untyped-decorator"
+"""The GraphQL schema: ``Query`` and ``Mutation`` over the query layer, with the protections.
+
+Resolvers are thin: check the arguments, make one query-layer call (or DataLoader load), map the
+result. ``print_schema()`` gives the SDL committed as ``schema.graphql``.
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+from typing import Any
+
+import strawberry
+from graphql import GraphQLError, NoSchemaIntrospectionCustomRule
+from strawberry.extensions import (
+    AddValidationRules,
+    MaxAliasesLimiter,
+    MaxTokensLimiter,
+    QueryDepthLimiter,
+    SchemaExtension,
+)
+from strawberry.types import ExecutionContext
+
+from api import _mutations
+from api._paging import offset_after, page_size
+from api._types import (
+    Concept,
+    Connection,
+    GraphPath,
+    Info,
+    Method,
+    Paper,
+    PaperOrder,
+    RelatedPaper,
+    SimilarPaper,
+    Stats,
+    Subgraph,
+)
+from api.context import Context
+from api.errors import ErrorCodes, UnauthenticatedError, log_unexpected
+from graph import models
+from graph import queries as q
+from graph.errors import InvalidInputError, NotFoundError
+
+__all__ = ["MAX_ALIASES", "MAX_DEPTH", "MAX_TOKENS", "make_schema", "print_schema", "schema"]
+
+MAX_DEPTH = 10
+MAX_ALIASES = 20
+MAX_TOKENS = 2000
+logger = logging.getLogger("papergraph.api")
+
+
+def _missing(paper_id: str) -> NotFoundError:
+    return NotFoundError(f"No paper has the id {paper_id!r}; check the id (see `papers`).")
+
+
+@strawberry.type(description="Read the paper graph.")
+class Query:
+    @strawberry.field(description="A paper by any of its ids; null when there is none.")
+    async def paper(self, info: Info, id: strawberry.ID) -> Paper | None:
+        found = await info.context.loaders.paper.load((str(id),))
+        return Paper.of(found) if found else None
+
+    @strawberry.field(description="Papers matching every given filter (concept/method: keys).")
+    async def papers(
+        self, info: Info, search: str | None = None, concept: str | None = None,
+        method: str | None = None, year: int | None = None, venue: str | None = None,
+        first: int = 20, after: str | None = None,
+        order_by: PaperOrder = models.PaperOrder.RELEVANCE,  # type: ignore[valid-type]
+    ) -> Connection[Paper]:
+        page = await q.find_papers(
+            info.context.reader, search=search, concept=concept, method=method, year=year,
+            venue=venue, order=order_by, offset=offset_after(after), first=page_size(first),
+        )
+        return Connection.of(page, Paper)
+
+    @strawberry.field(description="A concept by key, or by name (aliases match too).")
+    async def concept(self, info: Info, key: str | None = None,
+                      name: str | None = None) -> Concept | None:
+        _one_of(key=key, name=name)
+        found = await q.get_concept(info.context.reader, key=key, name=name)
+        return Concept.of(found) if found else None
+
+    @strawberry.field(description="Concepts: best full-text match first, else most papers first.")
+    async def concepts(self, info: Info, search: str | None = None, first: int = 20,
+                       after: str | None = None) -> Connection[Concept]:
+        page = await q.find_concepts(info.context.reader, search=search,
+                                     offset=offset_after(after), first=page_size(first))
+        return Connection.of(page, Concept)
+
+    @strawberry.field(description="A method by key, or by name (aliases match too).")
+    async def method(self, info: Info, key: str | None = None,
+                     name: str | None = None) -> Method | None:
+        _one_of(key=key, name=name)
+        found = await q.get_method(info.context.reader, key=key, name=name)
+        return Method.of(found) if found else None
+
+    @strawberry.field(description="Methods: best full-text match first, else most papers first.")
+    async def methods(self, info: Info, search: str | None = None, first: int = 20,
+                      after: str | None = None) -> Connection[Method]:
+        page = await q.find_methods(info.context.reader, search=search,
+                                    offset=offset_after(after), first=page_size(first))
+        return Connection.of(page, Method)
+
+    @strawberry.field(description="Concepts both papers mention.")
+    async def shared_concepts(self, info: Info, paper_a: strawberry.ID,
+                              paper_b: strawberry.ID) -> list[Concept]:
+        found = await q.shared_concepts(info.context.reader, paper_a=str(paper_a),
+                                        paper_b=str(paper_b))
+        return [Concept.of(c) for c in found]
+
+    @strawberry.field(description=(
+        "Papers related to a paper, best first, each with the shared concepts and methods "
+        "that explain it (ranking: see `RelatedPaper`)."))
+    async def related_papers(self, info: Info, id: strawberry.ID,
+                             first: int = 10) -> list[RelatedPaper]:
+        size = page_size(first)
+        paper = await info.context.loaders.paper.load((str(id),))
+        if paper is None:
+            raise _missing(str(id))
+        found = await info.context.loaders.related_papers.load((paper.id, size))
+        return [RelatedPaper.of(r) for r in found]
+
+    @strawberry.field(description=(
+        "The shortest chain between two papers through concepts and methods (maxHops 1..6); "
+        "null when none is that short."))
+    async def path(self, info: Info, from_paper: strawberry.ID, to_paper: strawberry.ID,
+                   max_hops: int = 4) -> GraphPath | None:
+        found = await q.shortest_path(info.context.reader, from_paper=str(from_paper),
+                                      to_paper=str(to_paper), max_hops=max_hops)
+        return GraphPath.of(found) if found else None
+
+    @strawberry.field(description=(
+        "The graph around a paper (hops 1..3, at most `limit` nodes, 1..500), for a graph view."))
+    async def neighborhood(self, info: Info, id: strawberry.ID, hops: int = 1,
+                           limit: int = 50) -> Subgraph:
+        found = await q.neighborhood(info.context.reader, id=str(id), hops=hops, limit=limit)
+        return Subgraph.of(found)
+
+    @strawberry.field(description="Papers semantically closest to a text (vector index).")
+    async def similar_papers(self, info: Info, text: str, first: int = 10) -> list[SimilarPaper]:
+        size = page_size(first)
+        if not text.strip():
+            raise InvalidInputError("`text` is empty: give a sentence or a few keywords.")
+        embedding = await info.context.extractor.embed(text)
+        found = await q.similar_papers(info.context.reader, embedding=embedding, first=size)
+        return [SimilarPaper(paper=Paper.of(s.paper), score=s.score) for s in found]
+
+    @strawberry.field(description="Node counts by label and relationship counts by type.")
+    async def stats(self, info: Info) -> Stats:
+        found = await q.graph_stats(info.context.reader)
+        return Stats(**vars(found))
+
+
+def _one_of(**arguments: str | None) -> None:
+    if sum(value is not None for value in arguments.values()) != 1:
+        names = " or ".join(f"`{name}`" for name in arguments)
+        raise InvalidInputError(f"Give exactly one of {names}.")
+
+
+def require_token(context: Context) -> None:
+    """Refuse the mutation unless the request carries ``Authorization: Bearer <api token>``."""
+    token = context.settings.api_token
+    if token is None:
+        raise UnauthenticatedError(
+            "Mutations are disabled on this server: set PAPERGRAPH_API_TOKEN to enable them."
+        )
+    given = (context.authorization or "").removeprefix("Bearer ").strip()
+    if not given or not hmac.compare_digest(given.encode(), token.get_secret_value().encode()):
+        raise UnauthenticatedError(
+            "Mutations need the header `Authorization: Bearer <PAPERGRAPH_API_TOKEN>`."
+        )
+
+
+@strawberry.type(description="Change the paper graph (needs the API token).")
+class Mutation:
+    @strawberry.mutation(description="Add or update papers through the loader pipeline.")
+    async def ingest_papers(
+        self, info: Info, papers: list[_mutations.PaperInput]
+    ) -> _mutations.IngestResult:
+        require_token(info.context)
+        return await _mutations.ingest(info.context, papers)
+
+    @strawberry.mutation(description=(
+        "Delete a paper (by any of its ids) and any concept or method left without papers; "
+        "returns the deleted paper's id."))
+    async def delete_paper(self, info: Info, id: strawberry.ID) -> strawberry.ID:
+        require_token(info.context)
+        return strawberry.ID(await _mutations.delete(info.context, str(id)))
+
+
+class CypherStatements(SchemaExtension):
+    """Report in ``extensions.cypherStatements`` how many statements the request sent to Neo4j."""
+
+    def get_results(self) -> dict[str, Any]:
+        context = self.execution_context.context
+        if isinstance(context, Context):
+            return {"cypherStatements": context.reader.counter.statements}
+        return {}
+
+
+class _Schema(strawberry.Schema):
+    def process_errors(self, errors: list[GraphQLError],
+                       execution_context: ExecutionContext | None = None) -> None:
+        log_unexpected(errors)  # expected errors (bad input, not found, down) are not bugs
+
+
+
+def make_schema(*, introspection: bool = True) -> strawberry.Schema:
+    """The schema with its protections; ``introspection=False`` refuses ``__schema`` queries."""
+    extensions: list[Any] = [
+        lambda: QueryDepthLimiter(max_depth=MAX_DEPTH),
+        lambda: MaxAliasesLimiter(max_alias_count=MAX_ALIASES),
+        lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
+        ErrorCodes,
+        CypherStatements,
+    ]
+    if not introspection:
+        extensions.append(lambda: AddValidationRules([NoSchemaIntrospectionCustomRule]))
+    return _Schema(query=Query, mutation=Mutation, extensions=extensions)
+
+
+schema = make_schema()
+
+
+def print_schema() -> str:
+    """The SDL of :data:`schema` (what ``papergraph schema`` prints)."""
+    return schema.as_str() + "\n"

@@ -1,0 +1,14 @@
+// For each concept, the concepts mentioned by the same papers, most shared papers first; batched.
+// params: $keys: [string], $first (per concept).
+// returns: key, related (list of {concept map with paperCount, papers: shared paper count}).
+UNWIND $keys AS key
+MATCH (c:Concept {key: key})
+CALL (c) {
+  MATCH (c)<-[:MENTIONS]-(p:Paper)-[:MENTIONS]->(other:Concept)
+  WHERE other <> c
+  WITH other, count(DISTINCT p) AS papers
+  ORDER BY papers DESC, other.key LIMIT $first
+  RETURN collect({concept: other {.key, .name, .aliases,
+                  paperCount: COUNT { (other)<-[:MENTIONS]-(:Paper) }}, papers: papers}) AS related
+}
+RETURN key, related

@@ -1,0 +1,23 @@
+// One page of papers filtered by year, venue, concept key and method key (null = any).
+// params: $year, $venue, $concept, $method, $orderBy ('YEAR_DESC'|'YEAR_ASC'|'TITLE'), $skip, $first.
+// returns: total (papers matching), page (list of paper maps, in order).
+CALL () {
+  MATCH (p:Paper)
+  WHERE ($year IS NULL OR p.year = $year) AND ($venue IS NULL OR p.venue = $venue)
+    AND ($concept IS NULL OR EXISTS { (p)-[:MENTIONS]->(:Concept {key: $concept}) })
+    AND ($method IS NULL OR EXISTS { (p)-[:PROPOSES|USES]->(:Method {key: $method}) })
+  RETURN count(p) AS total
+}
+CALL () {
+  MATCH (p:Paper)
+  WHERE ($year IS NULL OR p.year = $year) AND ($venue IS NULL OR p.venue = $venue)
+    AND ($concept IS NULL OR EXISTS { (p)-[:MENTIONS]->(:Concept {key: $concept}) })
+    AND ($method IS NULL OR EXISTS { (p)-[:PROPOSES|USES]->(:Method {key: $method}) })
+  WITH p
+  ORDER BY CASE WHEN $orderBy = 'YEAR_ASC' THEN coalesce(p.year, 9999) END ASC,
+           CASE WHEN $orderBy = 'TITLE' THEN toLower(coalesce(p.title, p.label)) END ASC,
+           coalesce(p.year, 0) DESC, p.id ASC
+  SKIP $skip LIMIT $first
+  RETURN collect(p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status}) AS page
+}
+RETURN total, page

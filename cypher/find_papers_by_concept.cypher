@@ -1,0 +1,24 @@
+// One page of the papers mentioning a concept, optionally also filtered by year, venue, method.
+// RELEVANCE orders by the mention score. Starts from the concept (unique index on Concept.key).
+// params: $concept, $year, $venue, $method, $orderBy ('RELEVANCE'|'YEAR_DESC'|'YEAR_ASC'|'TITLE'),
+// $skip, $first. returns: total, page (list of paper maps); no row when the concept does not exist.
+MATCH (c:Concept {key: $concept})
+CALL (c) {
+  MATCH (c)<-[:MENTIONS]-(p:Paper)
+  WHERE ($year IS NULL OR p.year = $year) AND ($venue IS NULL OR p.venue = $venue)
+    AND ($method IS NULL OR EXISTS { (p)-[:PROPOSES|USES]->(:Method {key: $method}) })
+  RETURN count(p) AS total
+}
+CALL (c) {
+  MATCH (c)<-[m:MENTIONS]-(p:Paper)
+  WHERE ($year IS NULL OR p.year = $year) AND ($venue IS NULL OR p.venue = $venue)
+    AND ($method IS NULL OR EXISTS { (p)-[:PROPOSES|USES]->(:Method {key: $method}) })
+  WITH p, m
+  ORDER BY CASE WHEN $orderBy = 'RELEVANCE' THEN m.score END DESC,
+           CASE WHEN $orderBy = 'YEAR_ASC' THEN coalesce(p.year, 9999) END ASC,
+           CASE WHEN $orderBy = 'TITLE' THEN toLower(coalesce(p.title, p.label)) END ASC,
+           coalesce(p.year, 0) DESC, p.id ASC
+  SKIP $skip LIMIT $first
+  RETURN collect(p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status}) AS page
+}
+RETURN total, page

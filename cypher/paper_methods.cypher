@@ -1,0 +1,14 @@
+// The methods each paper proposes and uses, best score first; batched over papers.
+// params: $ids: [string] (canonical paper ids).
+// returns: id, proposes, uses (lists of method maps with paperCount).
+UNWIND $ids AS id
+MATCH (p:Paper {id: id})
+CALL (p) {
+  OPTIONAL MATCH (p)-[r:PROPOSES|USES]->(m:Method)
+  WITH r, m ORDER BY r.score DESC, m.key
+  WITH collect({kind: type(r), method: m {.key, .name, .aliases,
+                paperCount: COUNT { (m)<-[:PROPOSES|USES]-(:Paper) }}}) AS links
+  RETURN [l IN links WHERE l.kind = 'PROPOSES' | l.method] AS proposes,
+         [l IN links WHERE l.kind = 'USES' | l.method] AS uses
+}
+RETURN id, proposes, uses

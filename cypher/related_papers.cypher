@@ -1,0 +1,27 @@
+// Papers related to each given paper, best first; batched over papers. Ranking:
+//   score(p, q) = sum over entities x (concepts and methods) linked to both p and q of
+//                 min(score of p's edge to x, score of q's edge to x) * ln(N / df(x))
+// where N is the number of papers and df(x) the number of papers linked to x, so rare shared
+// concepts weigh more than ubiquitous ones and an entity in every paper weighs nothing.
+// params: $ids: [string] (canonical paper ids), $first: int (per paper).
+// returns: id, related (list of {paper map, score, concepts, methods}).
+WITH COUNT { (:Paper) } AS n
+UNWIND $ids AS id
+MATCH (p:Paper {id: id})
+CALL (p, n) {
+  MATCH (p)-[a:MENTIONS|PROPOSES|USES]->(x)<-[b:MENTIONS|PROPOSES|USES]-(q:Paper)
+  WHERE q <> p
+  WITH q, x, max(CASE WHEN a.score < b.score THEN a.score ELSE b.score END) AS shared
+  WITH q, x, shared * log(toFloat(n) / COUNT { (x)<-[:MENTIONS|PROPOSES|USES]-(:Paper) }) AS part
+  WITH q, sum(part) AS score, collect(x) AS xs
+  ORDER BY score DESC, q.id LIMIT $first
+  RETURN collect({
+    paper: q {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status},
+    score: score,
+    concepts: [c IN xs WHERE c:Concept | c {.key, .name, .aliases,
+               paperCount: COUNT { (c)<-[:MENTIONS]-(:Paper) }}],
+    methods: [m IN xs WHERE m:Method | m {.key, .name, .aliases,
+              paperCount: COUNT { (m)<-[:PROPOSES|USES]-(:Paper) }}]
+  }) AS related
+}
+RETURN id, related

@@ -1,0 +1,25 @@
+// One page of a full-text search over title, label and abstract (index paper_text), with the
+// same optional filters as find_papers. RELEVANCE orders by the Lucene score.
+// params: $search (escaped Lucene query), $year, $venue, $concept, $method, $orderBy, $skip, $first.
+// returns: total, page (list of paper maps).
+CALL () {
+  CALL db.index.fulltext.queryNodes('paper_text', $search) YIELD node AS p
+  WHERE ($year IS NULL OR p.year = $year) AND ($venue IS NULL OR p.venue = $venue)
+    AND ($concept IS NULL OR EXISTS { (p)-[:MENTIONS]->(:Concept {key: $concept}) })
+    AND ($method IS NULL OR EXISTS { (p)-[:PROPOSES|USES]->(:Method {key: $method}) })
+  RETURN count(p) AS total
+}
+CALL () {
+  CALL db.index.fulltext.queryNodes('paper_text', $search) YIELD node AS p, score
+  WHERE ($year IS NULL OR p.year = $year) AND ($venue IS NULL OR p.venue = $venue)
+    AND ($concept IS NULL OR EXISTS { (p)-[:MENTIONS]->(:Concept {key: $concept}) })
+    AND ($method IS NULL OR EXISTS { (p)-[:PROPOSES|USES]->(:Method {key: $method}) })
+  WITH p, score
+  ORDER BY CASE WHEN $orderBy = 'RELEVANCE' THEN score END DESC,
+           CASE WHEN $orderBy = 'YEAR_ASC' THEN coalesce(p.year, 9999) END ASC,
+           CASE WHEN $orderBy = 'TITLE' THEN toLower(coalesce(p.title, p.label)) END ASC,
+           coalesce(p.year, 0) DESC, p.id ASC
+  SKIP $skip LIMIT $first
+  RETURN collect(p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status}) AS page
+}
+RETURN total, page

@@ -1,0 +1,22 @@
+// The concepts two papers (each by any of its ids) both mention, by key.
+// params: $paperA, $paperB. returns: foundA, foundB (bool), concepts (list of concept maps).
+OPTIONAL MATCH (a0:Paper {id: $paperA})
+OPTIONAL CALL (a0) {
+  WITH a0 WHERE a0 IS NULL
+  MATCH (alt:Paper) WHERE $paperA IN alt.altIds
+  RETURN alt AS a1 LIMIT 1
+}
+WITH coalesce(a0, a1) AS a
+OPTIONAL MATCH (b0:Paper {id: $paperB})
+OPTIONAL CALL (b0) {
+  WITH b0 WHERE b0 IS NULL
+  MATCH (alt:Paper) WHERE $paperB IN alt.altIds
+  RETURN alt AS b1 LIMIT 1
+}
+WITH a, coalesce(b0, b1) AS b
+RETURN a IS NOT NULL AS foundA, b IS NOT NULL AS foundB,
+       COLLECT {
+         MATCH (a)-[:MENTIONS]->(c:Concept)<-[:MENTIONS]-(b)
+         WITH DISTINCT c ORDER BY c.key
+         RETURN c {.key, .name, .aliases, paperCount: COUNT { (c)<-[:MENTIONS]-(:Paper) }}
+       } AS concepts

@@ -1,0 +1,70 @@
+"""The read side of the query layer: small typed async functions returning frozen models.
+
+Every function takes a :class:`GraphReader` first and keyword arguments after it, runs one named
+statement from ``cypher/`` (through :func:`graph.queries._run.fetch`, in a read transaction with
+the server-side timeout) and returns models from :mod:`graph.models`. Functions named after a
+plural key (``paper_concepts(ids=...)``) are batched: one statement for many parents, for the
+API's DataLoaders.
+"""
+
+from __future__ import annotations
+
+from graph.queries._run import GraphReader, StatementCounter, server_version
+from graph.queries.entities import (
+    concept_methods,
+    concept_papers,
+    concept_related,
+    find_concepts,
+    find_methods,
+    get_concept,
+    get_method,
+    method_concepts,
+    method_proposed_by,
+    method_used_by,
+)
+from graph.queries.papers import (
+    find_papers,
+    lucene_terms,
+    paper_concepts,
+    paper_methods,
+    papers_by_ids,
+    related_papers,
+    shared_concepts,
+    similar_papers,
+)
+from graph.queries.traversals import (
+    MAX_HOPS,
+    MAX_NEIGHBORHOOD_HOPS,
+    graph_stats,
+    neighborhood,
+    shortest_path,
+)
+
+__all__ = [
+    "MAX_HOPS",
+    "MAX_NEIGHBORHOOD_HOPS",
+    "GraphReader",
+    "StatementCounter",
+    "concept_methods",
+    "concept_papers",
+    "concept_related",
+    "find_concepts",
+    "find_methods",
+    "find_papers",
+    "get_concept",
+    "get_method",
+    "graph_stats",
+    "lucene_terms",
+    "method_concepts",
+    "method_proposed_by",
+    "method_used_by",
+    "neighborhood",
+    "paper_concepts",
+    "paper_methods",
+    "papers_by_ids",
+    "related_papers",
+    "server_version",
+    "shared_concepts",
+    "shortest_path",
+    "similar_papers",
+]

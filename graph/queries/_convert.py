@@ -1,0 +1,74 @@
+"""Rows (plain dicts from :func:`graph.queries._run.fetch`) to the frozen models."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from graph.models import (
+    ConceptMention,
+    ConceptView,
+    GraphEdge,
+    GraphNode,
+    MethodView,
+    NodeKind,
+    Page,
+    PaperView,
+)
+
+__all__ = ["concept", "edges", "mention", "method", "nodes", "page", "paper"]
+
+Row = dict[str, Any]
+T = TypeVar("T")
+
+
+def paper(row: Row) -> PaperView:
+    return PaperView(
+        id=row["id"], label=row.get("label") or "", abstract=row.get("abstract") or "",
+        title=row.get("title"), year=row.get("year"), venue=row.get("venue"),
+        authors=tuple(row.get("authors") or ()), keywords=tuple(row.get("keywords") or ()),
+        status=row.get("status"),
+    )
+
+
+def concept(row: Row) -> ConceptView:
+    return ConceptView(key=row["key"], name=row["name"], aliases=tuple(row.get("aliases") or ()),
+                       paper_count=int(row.get("paperCount") or 0))
+
+
+def method(row: Row) -> MethodView:
+    return MethodView(key=row["key"], name=row["name"], aliases=tuple(row.get("aliases") or ()),
+                      paper_count=int(row.get("paperCount") or 0))
+
+
+def mention(row: Row) -> ConceptMention:
+    return ConceptMention(concept=concept(row["concept"]), score=float(row["score"]),
+                          rank=int(row.get("rank") or 0), source=row.get("source") or "")
+
+
+def page(row: Row | None, item: Callable[[Row], T], *, offset: int) -> Page[T]:
+    """A page from a ``total, page`` row (no row: an empty page)."""
+    if row is None:
+        return Page(items=(), offset=offset, total=0)
+    return Page(items=tuple(item(r) for r in row["page"]), offset=offset, total=int(row["total"]))
+
+
+def nodes(rows: list[Row]) -> tuple[dict[str, GraphNode], tuple[GraphNode, ...]]:
+    """Graph nodes keyed by Neo4j element id (to resolve edges), and in order."""
+    by_element = {r["elementId"]: _node(r) for r in rows}
+    return by_element, tuple(by_element[r["elementId"]] for r in rows)
+
+
+def _node(row: Row) -> GraphNode:
+    kind = NodeKind(row["kind"])
+    return GraphNode(id=f"{kind.value.lower()}:{row['key']}", kind=kind, key=row["key"],
+                     label=row.get("label") or row["key"])
+
+
+def edges(rows: list[Row], by_element: dict[str, GraphNode]) -> tuple[GraphEdge, ...]:
+    """Edges between known nodes, with public node ids instead of element ids."""
+    return tuple(
+        GraphEdge(source=by_element[r["source"]].id, target=by_element[r["target"]].id,
+                  type=r["type"], weight=r.get("weight"))
+        for r in rows if r["source"] in by_element and r["target"] in by_element
+    )

@@ -1,0 +1,129 @@
+"""Reads about concepts and methods: lookups, pages, and what they connect to."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from graph.models import ConceptCooccurrence, ConceptView, MethodView, Page, PaperView
+from graph.queries import _convert as to
+from graph.queries._run import GraphReader, fetch, fetch_one
+from graph.queries.papers import lucene_terms
+
+__all__ = [
+    "concept_methods",
+    "concept_papers",
+    "concept_related",
+    "find_concepts",
+    "find_methods",
+    "get_concept",
+    "get_method",
+    "method_concepts",
+    "method_proposed_by",
+    "method_used_by",
+]
+
+
+def _phrase(name: str) -> str:
+    return '"' + lucene_terms(name) + '"'
+
+
+async def get_concept(
+    reader: GraphReader, *, key: str | None = None, name: str | None = None
+) -> ConceptView | None:
+    """The concept with this key, else the one (most papers) named or aliased ``name``."""
+    if key is not None:
+        row = await fetch_one(reader, "concept_by_key", key=key)
+    elif name is not None and name.strip():
+        row = await fetch_one(reader, "concept_by_name", name=name.strip(), phrase=_phrase(name))
+    else:
+        return None
+    return to.concept(row["concept"]) if row else None
+
+
+async def get_method(
+    reader: GraphReader, *, key: str | None = None, name: str | None = None
+) -> MethodView | None:
+    """The method with this key, else the one (most papers) named or aliased ``name``."""
+    if key is not None:
+        row = await fetch_one(reader, "method_by_key", key=key)
+    elif name is not None and name.strip():
+        row = await fetch_one(reader, "method_by_name", name=name.strip(), phrase=_phrase(name))
+    else:
+        return None
+    return to.method(row["method"]) if row else None
+
+
+async def find_concepts(
+    reader: GraphReader, *, search: str | None = None, offset: int = 0, first: int = 20
+) -> Page[ConceptView]:
+    """One page of concepts: best full-text match first, or most papers first without search."""
+    if search and search.strip():
+        row = await fetch_one(reader, "search_concepts", search=lucene_terms(search),
+                              skip=offset, first=first)
+    else:
+        row = await fetch_one(reader, "find_concepts", skip=offset, first=first)
+    return to.page(row, to.concept, offset=offset)
+
+
+async def find_methods(
+    reader: GraphReader, *, search: str | None = None, offset: int = 0, first: int = 20
+) -> Page[MethodView]:
+    """One page of methods: best full-text match first, or most papers first without search."""
+    if search and search.strip():
+        row = await fetch_one(reader, "search_methods", search=lucene_terms(search),
+                              skip=offset, first=first)
+    else:
+        row = await fetch_one(reader, "find_methods", skip=offset, first=first)
+    return to.page(row, to.method, offset=offset)
+
+
+async def concept_papers(
+    reader: GraphReader, *, keys: Sequence[str], offset: int, first: int
+) -> dict[str, Page[PaperView]]:
+    """For each concept key, one page of the papers mentioning it (best mention first)."""
+    rows = await fetch(reader, "concept_papers", keys=list(keys), skip=offset, first=first)
+    return {r["key"]: to.page(r, to.paper, offset=offset) for r in rows}
+
+
+async def method_used_by(
+    reader: GraphReader, *, keys: Sequence[str], offset: int, first: int
+) -> dict[str, Page[PaperView]]:
+    """For each method key, one page of the papers using it (best edge first)."""
+    rows = await fetch(reader, "method_used_by", keys=list(keys), skip=offset, first=first)
+    return {r["key"]: to.page(r, to.paper, offset=offset) for r in rows}
+
+
+async def method_proposed_by(
+    reader: GraphReader, *, keys: Sequence[str]
+) -> dict[str, tuple[PaperView, ...]]:
+    """For each method key, the papers proposing it (at most 100)."""
+    rows = await fetch(reader, "method_proposed_by", keys=list(keys))
+    return {r["key"]: tuple(to.paper(p) for p in r["papers"]) for r in rows}
+
+
+async def concept_related(
+    reader: GraphReader, *, keys: Sequence[str], first: int
+) -> dict[str, tuple[ConceptCooccurrence, ...]]:
+    """For each concept key, the concepts co-mentioned with it, most shared papers first."""
+    rows = await fetch(reader, "concept_related", keys=list(keys), first=first)
+    return {
+        r["key"]: tuple(ConceptCooccurrence(concept=to.concept(x["concept"]), papers=x["papers"])
+                        for x in r["related"])
+        for r in rows
+    }
+
+
+async def concept_methods(
+    reader: GraphReader, *, keys: Sequence[str], first: int
+) -> dict[str, tuple[MethodView, ...]]:
+    """For each concept key, the methods related to it, most papers linking both first."""
+    rows = await fetch(reader, "concept_methods", keys=list(keys), first=first)
+    return {r["key"]: tuple(to.method(m) for m in r["methods"]) for r in rows}
+
+
+async def method_concepts(
+    reader: GraphReader, *, keys: Sequence[str], first: int
+) -> dict[str, tuple[ConceptView, ...]]:
+    """For each method key, the concepts related to it, most papers linking both first."""
+    rows = await fetch(reader, "method_concepts", keys=list(keys), first=first)
+    return {r["key"]: tuple(to.concept(c) for c in r["concepts"]) for r in rows}

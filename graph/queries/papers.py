@@ -1,0 +1,138 @@
+"""Reads about papers: lookups, filtered pages, their concepts, methods and related papers."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from graph.errors import NotFoundError
+from graph.models import (
+    ConceptMention,
+    ConceptView,
+    Page,
+    PaperMethods,
+    PaperOrder,
+    PaperView,
+    RelatedPaper,
+    ScoredPaper,
+)
+from graph.queries import _convert as to
+from graph.queries._run import GraphReader, Row, fetch, fetch_one
+
+__all__ = [
+    "find_papers",
+    "lucene_terms",
+    "paper_concepts",
+    "paper_methods",
+    "papers_by_ids",
+    "related_papers",
+    "shared_concepts",
+    "similar_papers",
+]
+
+_LUCENE_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/])')
+_LUCENE_OPERATORS = re.compile(r"\b(AND|OR|NOT|TO)\b")
+
+
+def lucene_terms(text: str) -> str:
+    """``text`` as plain Lucene terms: operators and special characters lose their meaning."""
+    escaped = _LUCENE_SPECIAL.sub(r"\\\1", text.strip())
+    return _LUCENE_OPERATORS.sub(lambda m: m.group(1).lower(), escaped)
+
+
+async def papers_by_ids(reader: GraphReader, *, ids: Sequence[str]) -> dict[str, PaperView]:
+    """The papers named by ``ids`` (any of each paper's ids), keyed by the id asked for."""
+    rows = await fetch(reader, "papers_by_ids", ids=list(dict.fromkeys(ids)))
+    return {r["id"]: to.paper(r["paper"]) for r in rows}
+
+
+async def find_papers(
+    reader: GraphReader,
+    *,
+    search: str | None = None,
+    concept: str | None = None,
+    method: str | None = None,
+    year: int | None = None,
+    venue: str | None = None,
+    order: PaperOrder = PaperOrder.RELEVANCE,
+    offset: int = 0,
+    first: int = 20,
+) -> Page[PaperView]:
+    """One page of papers matching every given filter.
+
+    The statement starts from the most selective filter: the full-text index for ``search``,
+    else the concept, else the method, else all papers. ``RELEVANCE`` is the search score, the
+    mention score or the method edge score; with no such score it falls back to newest first.
+    """
+    terms = lucene_terms(search) if search and search.strip() else None
+    name = ("search_papers" if terms else "find_papers_by_concept" if concept
+            else "find_papers_by_method" if method else "find_papers")
+    row = await fetch_one(
+        reader, name, search=terms, concept=concept, method=method, year=year, venue=venue,
+        orderBy=order.value, skip=offset, first=first,
+    )
+    return to.page(row, to.paper, offset=offset)
+
+
+async def paper_concepts(
+    reader: GraphReader, *, ids: Sequence[str], first: int
+) -> dict[str, tuple[ConceptMention, ...]]:
+    """The ``first`` best concept mentions of each paper (canonical ids), keyed by id."""
+    rows = await fetch(reader, "paper_concepts", ids=list(ids), first=first)
+    return {r["id"]: tuple(to.mention(m) for m in r["mentions"]) for r in rows}
+
+
+async def paper_methods(reader: GraphReader, *, ids: Sequence[str]) -> dict[str, PaperMethods]:
+    """The methods each paper (canonical ids) proposes and uses, keyed by id."""
+    rows = await fetch(reader, "paper_methods", ids=list(ids))
+    return {
+        r["id"]: PaperMethods(proposes=tuple(to.method(m) for m in r["proposes"]),
+                              uses=tuple(to.method(m) for m in r["uses"]))
+        for r in rows
+    }
+
+
+async def related_papers(
+    reader: GraphReader, *, ids: Sequence[str], first: int
+) -> dict[str, tuple[RelatedPaper, ...]]:
+    """The ``first`` papers most related to each paper (canonical ids), keyed by id.
+
+    ``score(p, q) = Σ_x min(s(p,x), s(q,x)) · ln(N / df(x))`` over every concept and method
+    ``x`` linked to both papers, where ``s`` is the extractor's edge score, ``N`` the number of
+    papers and ``df(x)`` the number of papers linked to ``x``: sharing a rare concept counts more
+    than sharing a common one, and a concept every paper mentions counts nothing. Each result
+    lists the shared concepts and methods, so it always says why.
+    """
+    rows = await fetch(reader, "related_papers", ids=list(ids), first=first)
+    return {r["id"]: tuple(_related(x) for x in r["related"]) for r in rows}
+
+
+def _related(row: Row) -> RelatedPaper:
+    return RelatedPaper(
+        paper=to.paper(row["paper"]), score=float(row["score"]),
+        shared_concepts=tuple(to.concept(c) for c in row["concepts"]),
+        shared_methods=tuple(to.method(m) for m in row["methods"]),
+    )
+
+
+async def shared_concepts(
+    reader: GraphReader, *, paper_a: str, paper_b: str
+) -> tuple[ConceptView, ...]:
+    """The concepts both papers mention, by key; :class:`NotFoundError` names a missing paper."""
+    row = await fetch_one(reader, "shared_concepts", paperA=paper_a, paperB=paper_b) or {}
+    _require(row.get("foundA", False), paper_a)
+    _require(row.get("foundB", False), paper_b)
+    return tuple(to.concept(c) for c in row["concepts"])
+
+
+def _require(found: bool, paper_id: str) -> None:
+    if not found:
+        raise NotFoundError(f"No paper has the id {paper_id!r}; check the id (see `papers`).")
+
+
+async def similar_papers(
+    reader: GraphReader, *, embedding: Sequence[float], first: int
+) -> tuple[ScoredPaper, ...]:
+    """The ``first`` papers nearest to ``embedding`` by cosine similarity."""
+    rows = await fetch(reader, "similar_papers", embedding=list(embedding), first=first)
+    return tuple(ScoredPaper(paper=to.paper(r["paper"]), score=float(r["score"])) for r in rows)
