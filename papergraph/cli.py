@@ -26,8 +26,8 @@ app = typer.Typer(help="A knowledge graph of research papers, methods and concep
 neo4j_app = typer.Typer(help="Run a local Neo4j Community server (no Docker needed).",
                         no_args_is_help=True)
 app.add_typer(neo4j_app, name="neo4j")
-out = Console()
-err = Console(stderr=True)
+out = Console(soft_wrap=True)
+err = Console(stderr=True, soft_wrap=True)
 
 
 def friendly(command: Callable[P, R]) -> Callable[P, R]:

@@ -1,0 +1,50 @@
+"""Concept keyphrases and method names from research-paper abstracts, fully offline.
+
+Pipeline of :func:`keybert_extractor`, one batch at a time:
+
+1. ``loaders.markup.strip_markup`` removes LaTeX/Markdown/HTML; Title-Case titles are lowercased.
+2. spaCy ``en_core_web_sm`` (tagger only, no parser) tags the text; hyphenated compounds
+   (``k-sparse``, ``PC-Winter``) are glued back into single units.
+3. Acronym definitions (``graph neural networks (GNNs)``) are learnt into the
+   :class:`AcronymRegistry`, so later mentions of ``GNNs`` in any paper map to the same key.
+4. A POS-pattern chunker yields well-formed noun phrases; KeyBERT scores them against the
+   document with a static model2vec model distilled from all-MiniLM-L6-v2; title, frequency
+   and position signals are blended in and MMR keeps the top ``top_n`` diverse.
+5. Method names are found from naming patterns (``termed X``, ``we propose X``, ``X: title``,
+   ``\\texttt{X}``) and coined tokens (``DyAug``); KeyBERT scores them too. Concepts that are,
+   or contain, a method name are dropped.
+
+``import loaders.extraction`` is cheap: models and heavy libraries load on first use.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ._registry import AcronymRegistry
+from ._types import ConceptHit, Document, Extraction, KeyphraseExtractor, MethodHit
+
+__all__ = [
+    "AcronymRegistry",
+    "ConceptHit",
+    "Document",
+    "Extraction",
+    "KeyphraseExtractor",
+    "MethodHit",
+    "keybert_extractor",
+]
+
+
+def keybert_extractor(
+    *, top_n: int = 10, model_dir: Path | None = None, acronyms: AcronymRegistry | None = None
+) -> KeyphraseExtractor:
+    """Return the production extractor (models load lazily, on the first call).
+
+    ``model_dir`` holds the distilled static model (default ``~/.cache/papergraph/models``);
+    it is built there on first use, which takes about half a minute. Pass the same
+    ``acronyms`` registry to later runs to keep resolving acronyms defined earlier.
+    Raises :class:`graph.errors.ExtractionError` when a model package is missing.
+    """
+    from ._keybert import KeyBertExtractor
+
+    return KeyBertExtractor(top_n=top_n, model_dir=model_dir, acronyms=acronyms)

@@ -1,0 +1,115 @@
+"""Per-document analysis, model-free: acronyms, concept candidates and method names.
+
+Runs on the tagged units of one document. Batches are analysed in two passes so that an
+acronym defined in one paper resolves in every other paper of the same batch:
+:func:`define` (learn definitions) for all documents, then :func:`analyse`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from loaders.markup import strip_markup
+
+from ._acronyms import Definition, find_definitions
+from ._candidates import Candidate, collect_candidates
+from ._methods import MethodCandidate, emphasised_names, find_methods, proposed_positions, split_definitions
+from ._normalise import concept_key, is_acronym, method_key
+from ._registry import AcronymRegistry, acronym_form
+from ._tagging import Unit, truecase_title
+from ._types import Document
+
+__all__ = ["Analysis", "Definitions", "Prepared", "analyse", "define", "prepare"]
+
+_PLURAL_TAGS = frozenset({"NNS", "NNPS"})
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A document ready for tagging: clean prose, where the title ends, emphasised names."""
+
+    text: str
+    title_chars: int
+    emphasised: tuple[str, ...]
+
+
+@dataclass
+class Definitions:
+    """What one document defines: concept acronyms (acronym → key) and method-name definitions."""
+
+    concepts: dict[str, str]
+    proposed_at: set[int]
+    methods: list[Definition] = field(default_factory=list)
+    title_end: int = 0
+
+
+@dataclass
+class Analysis:
+    """Concept candidates and method names of one document."""
+
+    candidates: dict[str, Candidate]
+    methods: list[MethodCandidate]
+    acronyms: dict[str, str]  # acronym → concept key, as used in this document
+    length: int
+
+
+def prepare(doc: Document) -> Prepared:
+    """Clean markup; title-case words of the title are lowercased so the tagger reads prose."""
+    body = strip_markup(doc.text)
+    title = truecase_title(strip_markup(doc.title or "")).rstrip(" .")
+    text = f"{title}. {body}" if title else body
+    emphasised = emphasised_names(doc.text) + emphasised_names(doc.title or "")
+    return Prepared(text, len(title) + 1 if title else 0, tuple(emphasised))
+
+
+def define(units: Sequence[Unit], prepared: Prepared) -> Definitions:
+    """Find the acronyms this document defines and split them into concepts and method names."""
+    title_end = next((i for i, u in enumerate(units) if u.idx >= prepared.title_chars), len(units))
+    proposed_at = proposed_positions(units, title_end)
+    concept_defs, method_defs = split_definitions(find_definitions(units), proposed_at)
+    concepts: dict[str, str] = {}
+    for d in concept_defs:
+        span = units[d.start : d.end]
+        concepts.setdefault(d.acronym, concept_key([u.text for u in span], plural_head=_plural(span[-1])))
+    return Definitions(concepts, proposed_at, method_defs, title_end)
+
+
+def analyse(units: Sequence[Unit], prepared: Prepared, defined: Definitions, registry: AcronymRegistry) -> Analysis:
+    """Collect concept candidates and method names, resolving acronyms locally, then globally."""
+    method_acronyms = {d.acronym for d in defined.methods}
+
+    def resolve(word: str) -> str | None:
+        form = acronym_form(word)
+        if form in method_acronyms:
+            return None
+        return defined.concepts.get(form) or registry.resolve(form)
+
+    def expand(word: str) -> list[str] | None:
+        key = resolve(word)
+        return key.split(" ") if key else None
+
+    candidates = collect_candidates(units, title_end=defined.title_end, expand=expand)
+    methods = find_methods(
+        units,
+        proposed_at=defined.proposed_at,
+        emphasised=prepared.emphasised,
+        definitions=defined.methods,
+        is_concept=lambda word: resolve(word) is not None,
+    )
+    used = {acronym_form(u.text): k for u in units if is_acronym(u.text) and (k := resolve(u.text))}
+    return Analysis(_without_methods(candidates, methods), methods, used, len(units))
+
+
+def _without_methods(candidates: dict[str, Candidate], methods: list[MethodCandidate]) -> dict[str, Candidate]:
+    """Drop concept candidates that are, or contain, one of the paper's method names."""
+    names = {m.key for m in methods} | {method_key(a) for m in methods for a in m.aliases}
+    return {
+        key: c
+        for key, c in candidates.items()
+        if method_key(key) not in names and not any(method_key(w) in names for s in c.surfaces for w in s.split(" "))
+    }
+
+
+def _plural(unit: Unit) -> bool:
+    return unit.tag in _PLURAL_TAGS or (is_acronym(unit.text) and unit.text.endswith("s"))

@@ -1,0 +1,131 @@
+"""Noun-phrase candidates from POS-tagged units, with their normalised keys.
+
+A chunk is a maximal run of modifiers (adjectives, nouns, participles) ending in a noun.
+Every sub-span of a chunk that starts with a content word and ends with a noun is a
+candidate, so ``dynamic graph neural networks`` also offers ``graph neural networks``. A
+candidate never starts or ends with a stopword, a verb or an evaluative adjective.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ._normalise import GENERIC_HEADS, GENERIC_MODIFIERS, STOPWORDS, concept_key, is_acronym, singular
+from ._tagging import Unit
+
+__all__ = ["Candidate", "collect_candidates"]
+
+_HEADS = frozenset({"NOUN", "PROPN"})
+_MODIFIERS = frozenset({"NOUN", "PROPN", "ADJ"})
+_PARTICIPLES = frozenset({"VBN", "VBG"})
+_PLURAL_TAGS = frozenset({"NNS", "NNPS"})
+_MAX_WORDS = 4
+_MAX_CHUNK = 8
+
+#: Resolves an acronym to the words of its expansion, or None.
+Expander = Callable[[str], "list[str] | None"]
+
+
+@dataclass
+class Candidate:
+    """A candidate keyphrase of one document and how it occurs there."""
+
+    key: str
+    surfaces: list[str] = field(default_factory=list)
+    count: int = 0
+    first: int = 0
+    in_title: bool = False
+
+    @property
+    def name(self) -> str:
+        """Display form: the first surface seen with its head noun made singular."""
+        words = self.surfaces[0].split(" ")
+        return " ".join([*words[:-1], singular(words[-1])])
+
+
+def collect_candidates(units: Sequence[Unit], *, title_end: int, expand: Expander) -> dict[str, Candidate]:
+    """Return the candidates of one document by key, in order of first occurrence."""
+    found: dict[str, Candidate] = {}
+    for start, end in _chunks(units):
+        for i in range(start, end):
+            for j in range(i + 1, min(end, i + _MAX_WORDS) + 1):
+                if _well_formed(units, i, j):
+                    _add(found, units[i:j], i, i < title_end, expand)
+    return found
+
+
+def _chunks(units: Sequence[Unit]) -> list[tuple[int, int]]:
+    """Spans ``[start, end)`` of maximal modifier runs that end in a noun."""
+    spans: list[tuple[int, int]] = []
+    start = None
+    for i, unit in enumerate([*units, Unit("", "X", "")]):
+        if _modifier(unit) and not (start is not None and _clause_start(units[i - 1], unit)):
+            start = i if start is None else start
+            continue
+        if start is not None:
+            end = _trim_end(units, start, i)
+            if end > start:
+                spans.append((max(start, end - _MAX_CHUNK), end))
+        start = None
+    return spans
+
+
+def _clause_start(previous: Unit, unit: Unit) -> bool:
+    """A participle right after a noun starts a clause (``methods using dropout``), not a modifier."""
+    return unit.tag in _PARTICIPLES and unit.pos != "ADJ" and previous.pos in _HEADS
+
+
+def _modifier(unit: Unit) -> bool:
+    text = unit.text
+    if not text[:1].isalnum() or text.lower() in STOPWORDS:
+        return False
+    return unit.pos in _MODIFIERS or unit.tag in _PARTICIPLES
+
+
+def _trim_end(units: Sequence[Unit], start: int, end: int) -> int:
+    while end > start and units[end - 1].pos not in _HEADS:
+        end -= 1
+    return end
+
+
+def _well_formed(units: Sequence[Unit], i: int, j: int) -> bool:
+    """Whether ``units[i:j]`` makes a keyphrase: content word first, noun last, not vague."""
+    first, last = units[i], units[j - 1]
+    if last.pos not in _HEADS or first.tag in _PARTICIPLES and first.pos != "ADJ":
+        return False
+    if first.text.lower() in GENERIC_MODIFIERS or len(last.text) < 2:
+        return False
+    if j - i == 1:
+        return _good_single(first)
+    return True
+
+
+def _good_single(unit: Unit) -> bool:
+    """A one-word candidate must be specific: not a vague head, not a bare number."""
+    word = singular(unit.text).lower()
+    return word not in GENERIC_HEADS and len(word) > 2 and not word.isdigit()
+
+
+def _add(found: dict[str, Candidate], span: Sequence[Unit], position: int, in_title: bool, expand: Expander) -> None:
+    words = _expanded_words(span, expand)
+    key = concept_key(words, plural_head=span[-1].tag in _PLURAL_TAGS or is_acronym(span[-1].text))
+    if not key:
+        return
+    candidate = found.get(key)
+    if candidate is None:
+        candidate = found[key] = Candidate(key, first=position)
+    candidate.count += 1
+    candidate.in_title = candidate.in_title or in_title
+    surface = " ".join(u.text for u in span)
+    if surface not in candidate.surfaces:
+        candidate.surfaces.append(surface)
+
+
+def _expanded_words(span: Sequence[Unit], expand: Expander) -> list[str]:
+    """Words of ``span`` with every known acronym replaced by its expansion's words."""
+    words: list[str] = []
+    for unit in span:
+        expansion = expand(unit.text) if is_acronym(unit.text) else None
+        words.extend(expansion if expansion else [unit.text])
+    return words

@@ -1,0 +1,164 @@
+"""The production extractor: spaCy POS chunks ranked by KeyBERT over a distilled static model."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from graph.errors import ExtractionError
+
+from ._analysis import Analysis, Prepared, analyse, define, prepare
+from ._candidates import Candidate
+from ._methods import MethodCandidate
+from ._models import STATIC_DIMENSIONS, load_static_model, load_tagger
+from ._normalise import concept_key, is_acronym
+from ._ranking import PhraseEmbedder, Signals, Weights, keybert_similarities, select
+from ._registry import AcronymRegistry, acronym_form
+from ._tagging import Unit, units_from_doc
+from ._types import ConceptHit, Document, Extraction, MethodHit
+
+__all__ = ["KeyBertExtractor"]
+
+#: Below this many documents a second tagging process costs more than it saves.
+_PARALLEL_MIN_DOCS = 256
+_TAG_BATCH = 64
+
+
+class KeyBertExtractor:
+    """Concepts and methods from abstracts; see the package docstring for the pipeline.
+
+    Models load on first use, not in the constructor. Not safe to call from several threads
+    at once; use one instance per worker.
+    """
+
+    version = "kb-np-1"
+    dimensions = STATIC_DIMENSIONS
+
+    def __init__(
+        self, *, top_n: int = 10, model_dir: Path | None = None, acronyms: AcronymRegistry | None = None,
+        weights: Weights = Weights(),
+    ) -> None:
+        self.top_n = top_n
+        self.acronyms = acronyms if acronyms is not None else AcronymRegistry()
+        self._model_dir = model_dir
+        self._weights = weights
+        self._models: tuple[Any, PhraseEmbedder, Any] | None = None
+
+    def extract(self, docs: Sequence[Document]) -> list[Extraction]:
+        """Extract concepts, proposed and used methods and an embedding for each document."""
+        if not docs:
+            return []
+        _, embedder, keybert = self._load()
+        prepared = [prepare(d) for d in docs]
+        tagged = self._tag([p.text for p in prepared])
+        analyses = self._analyse(tagged, prepared)
+        texts = [p.text for p in prepared]
+        vectors = embedder.documents(texts)
+        # one KeyBERT pass scores concept keys (lowercase) and method phrases (as written) alike
+        phrases = [[*a.candidates, *(_phrase(m) for m in a.methods)] for a in analyses]
+        sims = keybert_similarities(keybert, texts, phrases, vectors, embedder)
+        return [
+            self._extraction(doc, a, vectors[i], sims[i], embedder) for i, (doc, a) in enumerate(zip(docs, analyses))
+        ]
+
+    def embed(self, texts: Sequence[str]) -> list[tuple[float, ...]]:
+        """Embed query texts in the document-embedding space."""
+        from loaders.markup import strip_markup
+
+        _, embedder, _ = self._load()
+        return [tuple(v.tolist()) for v in embedder.documents([strip_markup(t) for t in texts])]
+
+    def _load(self) -> tuple[Any, PhraseEmbedder, Any]:
+        if self._models is None:
+            try:
+                from keybert import KeyBERT
+            except ImportError as e:
+                raise ExtractionError("KeyBERT is missing. Install it with: pip install keybert") from e
+            static = load_static_model(self._model_dir)
+            self._models = (load_tagger(), PhraseEmbedder(static), KeyBERT(model=static))
+        return self._models
+
+    def _tag(self, texts: list[str]) -> list[list[Unit]]:
+        nlp = self._load()[0]
+        processes = 2 if len(texts) >= _PARALLEL_MIN_DOCS and (os.cpu_count() or 1) >= 2 else 1
+        try:
+            return [units_from_doc(d) for d in nlp.pipe(texts, batch_size=_TAG_BATCH, n_process=processes)]
+        except Exception as e:  # spaCy wraps worker failures in many types
+            raise ExtractionError(f"POS tagging failed ({e}); check that spaCy and its model are intact.") from e
+
+    def _analyse(self, tagged: list[list[Unit]], prepared: list[Prepared]) -> list[Analysis]:
+        """Two passes, so an acronym defined anywhere in the batch resolves everywhere in it."""
+        defined = [define(units, p) for units, p in zip(tagged, prepared)]
+        for d in defined:
+            for acronym, key in d.concepts.items():
+                self.acronyms.learn(acronym, key)
+        return [analyse(u, p, d, self.acronyms) for u, p, d in zip(tagged, prepared, defined)]
+
+    def _extraction(
+        self, doc: Document, analysis: Analysis, vector: Any, sims: dict[str, float], embedder: PhraseEmbedder
+    ) -> Extraction:
+        methods = [_method_hit(m, sims.get(_phrase(m), 0.0)) for m in analysis.methods]
+        method_keys = {m.key for m in methods}
+        concepts = self._concepts(analysis, sims, embedder)
+        concepts += _author_concepts(doc.keywords, analysis, self.acronyms, method_keys | {c.key for c in concepts})
+        return Extraction(
+            concepts=tuple(concepts),
+            proposes=_best_first([m for m, c in zip(methods, analysis.methods) if c.proposed]),
+            uses=_best_first([m for m, c in zip(methods, analysis.methods) if not c.proposed]),
+            embedding=tuple(vector.tolist()),
+        )
+
+    def _concepts(self, analysis: Analysis, sims: dict[str, float], embedder: PhraseEmbedder) -> list[ConceptHit]:
+        keys = list(analysis.candidates)
+        signals = [_signals(analysis.candidates[k], analysis.length) for k in keys]
+        picked = select(keys, sims, signals, embedder.phrases(keys), top_n=self.top_n, weights=self._weights)
+        return [_concept_hit(analysis.candidates[k], score, analysis.acronyms) for k, score in picked]
+
+
+def _signals(candidate: Candidate, length: int) -> Signals:
+    return Signals(candidate.in_title, candidate.count, candidate.first / max(length, 1))
+
+
+def _concept_hit(candidate: Candidate, score: float, acronyms: dict[str, str]) -> ConceptHit:
+    """A KeyBERT concept; acronym-only surfaces (``GNNs``) show the expansion as the name."""
+    spelled = [s for s in candidate.surfaces if not is_acronym(s)]
+    name = Candidate(candidate.key, spelled).name if spelled else candidate.key
+    extra = [a for a, k in acronyms.items() if k == candidate.key]
+    aliases = tuple(dict.fromkeys([*candidate.surfaces, *extra]))
+    return ConceptHit(candidate.key, name, round(score, 4), aliases, "keybert")
+
+
+def _author_concepts(
+    keywords: Sequence[str], analysis: Analysis, registry: AcronymRegistry, taken: set[str]
+) -> list[ConceptHit]:
+    """Author keywords as concepts with source ``author``, skipping keys already present."""
+    hits = []
+    for keyword in keywords:
+        words = keyword.split()
+        if not words:
+            continue
+        if len(words) == 1 and is_acronym(words[0]):
+            words = (analysis.acronyms.get(acronym_form(words[0])) or registry.resolve(words[0]) or words[0]).split()
+        key = concept_key(words, plural_head=True)
+        if key and key not in taken:
+            taken.add(key)
+            name = Candidate(key, [keyword.strip()]).name
+            hits.append(ConceptHit(key, name, 1.0, (keyword.strip(),), "author"))
+    return hits
+
+
+def _phrase(method: MethodCandidate) -> str:
+    """What KeyBERT embeds for a method: its name and, when known, its spelled-out form."""
+    return f"{method.name} {method.aliases[0]}" if method.aliases else method.name
+
+
+def _method_hit(method: MethodCandidate, similarity: float) -> MethodHit:
+    """Proposed names score 0.5..1 and used ones 0..0.5, each by KeyBERT similarity."""
+    score = 0.5 * min(max(similarity, 0.0), 1.0) + (0.5 if method.proposed else 0.0)
+    return MethodHit(method.key, method.name, round(score, 4), tuple(method.aliases))
+
+
+def _best_first(hits: list[MethodHit]) -> tuple[MethodHit, ...]:
+    return tuple(sorted(hits, key=lambda h: -h.score))

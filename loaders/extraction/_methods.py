@@ -1,0 +1,225 @@
+"""Method names: which ones a paper introduces and which known ones it only uses.
+
+A name is *proposed* when the paper coins it: it follows ``termed``/``dubbed``/``called``,
+it sits after ``we propose``/``introduce``/``present`` in the same sentence, it is preceded
+by ``our``, it heads the title (``DyAug: ...``), or the authors typeset it (``\\texttt{X}``,
+``**X**``). Other name-like tokens (``SGD``, ``DiT``, ``GFlowNets``, ``PC-Winter``) are
+*used*. Acronyms the paper or the registry define as concepts (``GNN``) are not methods.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ._acronyms import Definition
+from ._normalise import GENERIC_HEADS, STOPWORDS, is_acronym, method_key, singular
+from ._registry import acronym_form
+from ._tagging import Unit
+
+__all__ = ["MethodCandidate", "emphasised_names", "find_methods", "proposed_positions", "split_definitions"]
+
+_NAMING = frozenset({"termed", "dubbed", "called", "named", "coined", "abbreviated", "denoted", "nicknamed"})
+_PROPOSING = frozenset(
+    """propose proposes introduce introduces present presents develop develops devise devises
+        design designs build builds create creates forth offer offers formulate formulates""".split()
+)
+_NOT_AFTER = frozenset("""on upon with using of from via than like over by to in into for as under beyond""".split())
+#: Words that end the object of "we propose": the next clause describes, it does not name.
+_CLAUSE_END = frozenset({".", "?", "!", ";", "which", "that", "where", "to", "by", "using", "based", "with"})
+_PROPOSAL_WINDOW = 12
+_AUTHOR_SUBJECTS = frozenset({"we", "paper", "work", "study", "article", "here"})
+_NAME_SHAPE = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:[-.+][A-Za-z0-9]+)*$")
+_HEADS = frozenset({"NOUN", "PROPN"})
+_ROMAN = re.compile(r"^[IVXLC]+$")
+#: Abbreviations of fields, hardware, units and metrics: name-like but never a method.
+_NOT_METHODS = frozenset(
+    """AI ML NLP CV GPU GPUs CPU CPUs TPU API SOTA IID OOD ID 2D 3D 4D US USA UK EU FLOPs FPS AUC
+        ROC FID IS MSE RMSE PSNR SSIM LPIPS BLEU PDE PDEs ODE ODEs SDE SDEs KL DNA RNA TL DR QA URL
+        HTML JSON SQL LaTeX GitHub Python PyTorch TensorFlow JAX IoU mAP mIoU PhD""".split()
+)
+_EMPHASIS = re.compile(
+    r"\\(?:texttt|textsc|textbf|textit|emph|mathtt|mathsf|textsf)\{([^{}\n]{1,60})\}"
+    r"|\*\*([^*\n]{1,60})\*\*|(?<![*\w])\*([^*\n]{1,60})\*(?![*\w])"
+)
+_NAME_LIKE = re.compile(r"^[A-Za-z][\w.+-]*(?: [\w.+-]+){0,3}$")
+
+
+@dataclass
+class MethodCandidate:
+    """A method name found in one paper."""
+
+    name: str
+    aliases: list[str] = field(default_factory=list)
+    proposed: bool = False
+
+    @property
+    def key(self) -> str:
+        return method_key(self.name)
+
+
+#: Tells whether an acronym stands for a concept (locally or in the registry).
+IsConcept = Callable[[str], bool]
+
+
+def emphasised_names(raw_text: str) -> list[str]:
+    """Names the authors typeset for emphasis: ``\\texttt{DyAug}``, ``**Demon**``, ``*Demon*``."""
+    names = []
+    for match in _EMPHASIS.finditer(raw_text):
+        text = next(g for g in match.groups() if g is not None)
+        text = re.sub(r"\s*\([^()]*\)\s*$|[{}$\\]", "", text).strip()
+        if _NAME_LIKE.match(text) and _has_capital(text) and not _ROMAN.match(text):
+            names.append(text)
+    return names
+
+
+def find_methods(
+    units: Sequence[Unit],
+    *,
+    proposed_at: set[int],
+    emphasised: Sequence[str],
+    definitions: Sequence[Definition],
+    is_concept: IsConcept,
+) -> list[MethodCandidate]:
+    """Return the method names of one paper, proposed ones marked, in order of appearance.
+
+    ``definitions`` are the acronyms this paper introduces as method names (see
+    :func:`split_definitions`); their long forms become aliases.
+    """
+    found: dict[str, MethodCandidate] = {}
+    inside = {i for d in definitions for i in range(d.start, d.end)}  # long forms name the acronym
+    for definition in definitions:
+        long_form = " ".join(u.text for u in units[definition.start : definition.end])
+        _add(found, definition.acronym, definition.start in proposed_at).aliases.append(long_form)
+    for i, unit in enumerate(units):
+        text = unit.text.rstrip(".")
+        if _name_like(text) and not (is_acronym(text) and is_concept(text)):
+            _add(found, _canonical(text, units), i in proposed_at and i not in inside)
+    for name in [*_named_after_trigger(units), *emphasised]:
+        _add(found, name, True)
+    return _without_parts_of_proposed(_merge_plurals(found))
+
+
+def _merge_plurals(found: dict[str, MethodCandidate]) -> list[MethodCandidate]:
+    """``GFlowNets`` and ``GFlowNet`` in one paper are one method, named in the singular."""
+    for key in [k for k in found if k.endswith("s") and k[:-1] in found]:
+        plural = found.pop(key)
+        single = found[key[:-1]]
+        single.proposed = single.proposed or plural.proposed
+        single.aliases.extend([plural.name, *plural.aliases])
+    return list(found.values())
+
+
+def _without_parts_of_proposed(methods: list[MethodCandidate]) -> list[MethodCandidate]:
+    """``ECI`` is not a separate used method when the paper proposes ``ECI sampling``."""
+    words = {method_key(w) for m in methods if m.proposed for w in m.name.split(" ")[:-1]}
+    return [m for m in methods if m.proposed or m.key not in words]
+
+
+def split_definitions(
+    definitions: Sequence[Definition], proposed_at: set[int]
+) -> tuple[list[Definition], list[Definition]]:
+    """Split acronym definitions into concept ones (``GNNs``) and method names.
+
+    Method names are the ones introduced in a proposing clause, and mixed-case coinages
+    (``Diffusion Transformer (DiT)``), which name an artefact rather than an idea.
+    """
+    concepts: list[Definition] = []
+    methods: list[Definition] = []
+    for definition in definitions:
+        coined = not acronym_form(definition.acronym).isupper()  # DiT, GFlowNets, LoRA
+        (methods if coined or definition.start in proposed_at else concepts).append(definition)
+    return concepts, methods
+
+
+def _add(found: dict[str, MethodCandidate], name: str, proposed: bool) -> MethodCandidate:
+    candidate = found.setdefault(method_key(name), MethodCandidate(name))
+    candidate.proposed = candidate.proposed or proposed
+    return candidate
+
+
+def _name_like(text: str) -> bool:
+    """Coined (``DyAug``, ``PC-Winter``, ``GPT-4``) or an acronym that is not a field or metric."""
+    if text in _NOT_METHODS or acronym_form(text) in _NOT_METHODS or _ROMAN.match(text):
+        return False
+    parts = text.split("-")
+    if not _NAME_SHAPE.match(text) or sum(c.isalpha() for c in text) < 2 or parts[-1].islower():
+        return False  # "SGD)-type", "ECI-guided"
+    # "PC-Winter" is coined, "Consistency-Aware" is a capitalised adjective
+    return any(any(c.isupper() for c in part[1:]) for part in parts)
+
+
+def _canonical(text: str, units: Sequence[Unit]) -> str:
+    """Singular form of a plural name when the paper also writes it singular, or for acronyms."""
+    if is_acronym(text):
+        return acronym_form(text)
+    base = singular(text)
+    if base != text and any(u.text == base for u in units):
+        return base
+    return text
+
+
+def proposed_positions(units: Sequence[Unit], title_end: int) -> set[int]:
+    """Unit positions where a name is being introduced."""
+    positions = _title_head(units, title_end)
+    window = 0  # units left in the object of "we propose ..."
+    for i, unit in enumerate(units):
+        lower = unit.text.lower()
+        if lower in _PROPOSING and _has_author_subject(units, i):
+            window = _PROPOSAL_WINDOW
+        else:
+            window = 0 if lower in _CLAUSE_END else max(window - 1, 0)
+        if i > 0 and (units[i - 1].text.lower() == "our" or window and _introduced_here(units, i)):
+            positions.add(i)
+    return positions
+
+
+def _has_author_subject(units: Sequence[Unit], i: int) -> bool:
+    """``we (further) propose``, ``this paper presents``; not ``how to develop``."""
+    return any(u.text.lower() in _AUTHOR_SUBJECTS for u in units[max(i - 3, 0) : i])
+
+
+def _introduced_here(units: Sequence[Unit], i: int) -> bool:
+    """In a proposing sentence, a name after a preposition is a building block, not the new name."""
+    previous = units[i - 1].text.lower()
+    return previous not in _NOT_AFTER and not (i > 1 and units[i - 2].text.lower() in _NOT_AFTER)
+
+
+def _title_head(units: Sequence[Unit], title_end: int) -> set[int]:
+    """``DyAug: ...`` titles name the proposed method before the colon."""
+    for i in range(min(title_end, 4)):
+        if units[i].text == ":":
+            return set(range(i))
+    return set()
+
+
+def _named_after_trigger(units: Sequence[Unit]) -> list[str]:
+    """Names written right after ``termed``, ``dubbed``, ``called`` ... (``called ECI sampling``)."""
+    names = []
+    for i, unit in enumerate(units):
+        if unit.text.lower() in _NAMING:
+            name = _read_name(units, i + 1)
+            if name:
+                names.append(name)
+    return names
+
+
+def _read_name(units: Sequence[Unit], i: int) -> str | None:
+    """Read a name of up to four units starting at ``i``; it must contain a capital letter."""
+    while i < len(units) and units[i].text.lower() in ("as", "the", "it", '"', "'", "`", "``", "\u201c"):
+        i += 1
+    if i >= len(units) or not _has_capital(units[i].text) or not units[i].text[:1].isalnum():
+        return None
+    words = [units[i].text]
+    for unit in units[i + 1 : i + 4]:
+        if unit.pos not in _HEADS or unit.text.lower() in STOPWORDS or not unit.text[:1].isalnum():
+            break
+        words.append(unit.text)
+    while len(words) > 1 and singular(words[-1]).lower() in GENERIC_HEADS:
+        words.pop()
+    return " ".join(words)
+
+
+def _has_capital(text: str) -> bool:
+    return any(c.isupper() for c in text)

@@ -1,0 +1,69 @@
+"""The value types and the protocol every keyphrase extractor implements."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+__all__ = ["ConceptHit", "Document", "Extraction", "KeyphraseExtractor", "MethodHit"]
+
+
+@dataclass(frozen=True)
+class Document:
+    """One paper's input: its raw abstract (markup allowed), title and author keywords."""
+
+    text: str
+    title: str | None = None
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ConceptHit:
+    """A concept the paper is about.
+
+    ``key`` is the normalised identity shared across papers (lowercase, singular head noun,
+    hyphens as spaces, acronyms replaced by their expansion); ``name`` is the display form.
+    """
+
+    key: str
+    name: str
+    score: float
+    aliases: tuple[str, ...]
+    source: str  # "keybert" or "author"
+
+
+@dataclass(frozen=True)
+class MethodHit:
+    """A named method, model or system (``DyAug``, ``PC-Winter``, ``SGD``)."""
+
+    key: str
+    name: str
+    score: float
+    aliases: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Extraction:
+    """Everything extracted from one paper."""
+
+    concepts: tuple[ConceptHit, ...]
+    proposes: tuple[MethodHit, ...]
+    uses: tuple[MethodHit, ...]
+    embedding: tuple[float, ...]
+
+
+@runtime_checkable
+class KeyphraseExtractor(Protocol):
+    """Turns documents into concepts, methods and embeddings, in batches."""
+
+    version: str
+    dimensions: int
+
+    def extract(self, docs: Sequence[Document]) -> list[Extraction]:
+        """Return one :class:`Extraction` per document, in the same order."""
+        ...
+
+    def embed(self, texts: Sequence[str]) -> list[tuple[float, ...]]:
+        """Embed free text (a search query) in the same space as document embeddings."""
+        ...

@@ -1,0 +1,94 @@
+"""Remove LaTeX, Markdown and HTML markup from abstracts, keeping the words inside.
+
+Abstracts scraped from OpenReview carry inline maths (``$\\texttt{DyAug}$``), macros
+(``\\textbf{(I)}``, ``\\ie``), Markdown emphasis (``**Query Localization**``), HTML entities
+(``&mdash;``), PDF ligatures (``ﬁ``) and URLs. :func:`strip_markup` turns them into plain prose
+so that a tagger and an embedding model see words, not markup.
+
+Every pattern here is free of nested quantifiers, so cleaning runs in linear time even on
+megabyte-long inputs, and no input string makes it raise.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+
+__all__ = ["strip_markup"]
+
+# Control words replaced by a word (Greek letters keep names such as "$\alpha$-divergence").
+_WORD_MACROS = {
+    "ie": "i.e.",
+    "eg": "e.g.",
+    "etal": "et al.",
+    "etc": "etc.",
+    "vs": "vs.",
+    "wrt": "w.r.t.",
+    "times": "x",
+    **{
+        name: name
+        for name in """alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu
+            nu xi pi rho sigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi Pi
+            Sigma Phi Psi Omega ell infty""".split()
+    },
+}
+
+_URL = re.compile(r"(?:https?://|ftp://|www\.)\S*", re.IGNORECASE)
+_MD_LINK = re.compile(r"\[([^\[\]\n]{0,300})\]\([^()\s]{0,1000}\)")
+# A doubled backslash before a symbol is how some scrapers escaped "\%".
+_ESCAPED_SYMBOL = re.compile(r"\\{1,2}([%&#$_{}~^])")
+_CONTROL_WORD = re.compile(r"\\([A-Za-z]+)\*?")
+_BACKSLASH = re.compile(r"\\")
+_MARKDOWN = re.compile(r"[*`]+|(?<!\w)_{1,2}|_{1,2}(?!\w)|^#{1,6}\s", re.MULTILINE)
+_MATH_OPERATORS = re.compile(r"[$^{}]+")
+_TILDE = re.compile(r"~")
+_SPACE_BEFORE_PUNCT = re.compile(r"\s+([,.;:!?)\]])")
+_SPACE_AFTER_OPEN = re.compile(r"([(\[])\s+")
+_WHITESPACE = re.compile(r"\s+")
+
+
+def strip_markup(text: str) -> str:
+    """Return ``text`` as plain prose: markup removed, the words inside kept.
+
+    >>> strip_markup(r"termed $\\texttt{DyAug}$, which \\textbf{(I)} is **fast**")
+    'termed DyAug, which (I) is fast'
+    """
+    if not text:
+        return ""
+    text = _normalise_characters(text)
+    text = _MD_LINK.sub(r"\1", text)
+    text = _URL.sub(" ", text)
+    text = _ESCAPED_SYMBOL.sub(_escaped_symbol, text)
+    text = _CONTROL_WORD.sub(_control_word, text)
+    text = _BACKSLASH.sub(" ", text)
+    text = _MARKDOWN.sub("", text)
+    text = _MATH_OPERATORS.sub("", text)
+    text = _TILDE.sub(" ", text)
+    return _tidy_spaces(text)
+
+
+def _normalise_characters(text: str) -> str:
+    """Decode HTML entities and fold compatibility characters (ligatures, full-width forms)."""
+    text = html.unescape(text)
+    text = text.replace("\x97", "\u2014")  # cp1252 em dash left by some scrapers
+    return unicodedata.normalize("NFKC", text)
+
+
+def _escaped_symbol(match: re.Match[str]) -> str:
+    """Keep a literal ``%`` or ``&``; drop escaped maths delimiters and braces."""
+    symbol = match.group(1)
+    return symbol if symbol in "%&#" else " "
+
+
+def _control_word(match: re.Match[str]) -> str:
+    """Replace a LaTeX control word by its word (``\\alpha``), or drop it (``\\textbf``)."""
+    return _WORD_MACROS.get(match.group(1), " ")
+
+
+def _tidy_spaces(text: str) -> str:
+    """Collapse whitespace and remove spaces that markup removal left before punctuation."""
+    text = _WHITESPACE.sub(" ", text)
+    text = _SPACE_BEFORE_PUNCT.sub(r"\1", text)
+    text = _SPACE_AFTER_OPEN.sub(r"\1", text)
+    return text.strip()
