@@ -14,9 +14,10 @@ $(PY):
 	python3.11 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
-setup: $(PY)  ## Install papergraph (+ dev tools) and provision Neo4j's jars (first time only).
+setup: $(PY)  ## Install papergraph (+ dev tools), Neo4j's jars and Chromium for browser tests (once).
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	$(PG) neo4j provision
+	bash scripts/install-browser.sh
 
 up: setup  ## Start Neo4j, load the seed corpus, serve the API and print the URLs.
 	$(PG) up $(SEED)

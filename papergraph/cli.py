@@ -183,6 +183,26 @@ def schema() -> None:
     sys.stdout.write(print_schema())
 
 
+@app.command("export")
+@friendly
+def export(
+    fmt: Annotated[str, typer.Option("--format", help="graphml, gexf, json (node-link) or csv")] = "graphml",
+    projection: Annotated[str, typer.Option("--projection", help="full, papers, concepts or methods")] = "full",
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="file (a folder for csv)")] = None,
+    concept: Annotated[str | None, typer.Option("--concept", help="only papers mentioning it")] = None,
+    method: Annotated[str | None, typer.Option("--method", help="only papers proposing/using it")] = None,
+    year: Annotated[int | None, typer.Option("--year")] = None,
+    venue: Annotated[str | None, typer.Option("--venue")] = None,
+    paper: Annotated[str | None, typer.Option("--paper", help="seed paper id")] = None,
+    hops: Annotated[int, typer.Option("--hops", min=0, max=5, help="hops from --paper")] = 1,
+) -> None:
+    """Export the graph (or a filtered part) for networkx, Gephi or spreadsheets."""
+    from papergraph.export_command import run_export
+
+    run_export(settings(), fmt=fmt, projection=projection, output=output, concept=concept,
+               method=method, year=year, venue=venue, paper=paper, hops=hops, console=out)
+
+
 @app.command("up")
 @friendly
 def up(files: Annotated[list[Path] | None, typer.Argument(help="Corpora to load.")] = None) -> None:

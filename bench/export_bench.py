@@ -1,0 +1,104 @@
+"""Export benchmark: seconds and peak RSS to export the full graph to GraphML and node-link JSON.
+
+`python -m bench.export_bench [--papers 2000] [--env]` loads N papers of ICLR 2025 with the quick
+deterministic SimpleExtractor (the graph's shape, not extraction quality, matters here) into an
+emptied graph, then runs each export in a child process (`to_networkx` + `write_graph`, the same
+work as `papergraph export`), timed wall-clock and with the child's own peak RSS. Uses the bench
+Neo4j (port 47687) unless --env, which takes NEO4J_URI etc. from the environment.
+Prints the JSON result and a markdown table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import tempfile
+import time
+from contextlib import nullcontext
+from pathlib import Path
+from typing import Any
+
+from bench.common import bench_neo4j, child_env, markdown_table, run_child
+from bench.corpora import ICLR2025
+from graph.config import Settings, load_settings
+from graph.connection import async_driver
+from graph.schema import ensure_schema
+from graph.writes import clear_graph, graph_counts
+from loaders.pipeline import load_papers, read_corpora
+
+FORMATS = ("graphml", "json")
+
+
+async def load(settings: Settings, papers: int) -> dict[str, int]:
+    from loaders.extraction.simple import SimpleExtractor
+
+    read = read_corpora([ICLR2025], limit=papers)
+    async with async_driver(settings) as driver:
+        database = settings.neo4j_database
+        await ensure_schema(driver, database=database)
+        await clear_graph(driver, database=database)
+        await load_papers(read.records, driver=driver, database=database,
+                          extractor=SimpleExtractor())
+        counts = await graph_counts(driver, database=database)
+    return {"papers": counts.papers, "concepts": counts.concepts, "methods": counts.methods,
+            "relationships": counts.mentions + counts.proposes + counts.uses + counts.related_to}
+
+
+def child(fmt: str, output: Path) -> None:
+    """In the child process: export and report the graph size."""
+    from graph.export import to_networkx, write_graph
+
+    started = time.perf_counter()
+    graph = to_networkx(load_settings())
+    read_seconds = time.perf_counter() - started
+    write_graph(graph, output, fmt)  # type: ignore[arg-type]
+    print(json.dumps({"nodes": graph.number_of_nodes(), "edges": graph.number_of_edges(),
+                      "read_seconds": read_seconds, "bytes": output.stat().st_size}))
+
+
+def measure(settings: Settings, fmt: str, folder: Path) -> dict[str, Any]:
+    output = folder / f"graph.{fmt}"
+    run = run_child(["-m", "bench.export_bench", "--child", fmt, str(output)],
+                    env=child_env(settings))
+    if run.returncode != 0:
+        raise RuntimeError(f"export to {fmt} failed:\n{run.stderr[-2000:]}")
+    out = json.loads(run.stdout.strip().splitlines()[-1])
+    return {"format": fmt, "seconds": round(run.seconds, 2), "peak_rss_mb": round(run.peak_rss_mb),
+            "read_seconds": round(out["read_seconds"], 2), "nodes": out["nodes"],
+            "edges": out["edges"], "file_mb": round(out["bytes"] / 2**20, 1)}
+
+
+def run(settings: Settings, papers: int) -> dict[str, Any]:
+    graph = asyncio.run(load(settings, papers))
+    with tempfile.TemporaryDirectory() as folder:
+        exports = [measure(settings, fmt, Path(folder)) for fmt in FORMATS]
+    return {"requested_papers": papers, "graph": graph, "exports": exports}
+
+
+def table(result: dict[str, Any]) -> str:
+    rows = [[e["format"], e["nodes"], e["edges"], e["seconds"], e["read_seconds"],
+             e["peak_rss_mb"], e["file_mb"]] for e in result["exports"]]
+    return markdown_table(["format", "nodes", "edges", "total s", "read s", "peak RSS MB",
+                           "file MB"], rows)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.export_bench", description=__doc__)
+    parser.add_argument("--papers", type=int, default=2000)
+    parser.add_argument("--env", action="store_true", help="use NEO4J_URI from the environment")
+    parser.add_argument("--child", nargs=2, metavar=("FORMAT", "OUTPUT"), help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        child(args.child[0], Path(args.child[1]))
+        return 0
+    with nullcontext(load_settings()) if args.env else bench_neo4j() as settings:
+        result = run(settings, args.papers)
+    print(json.dumps(result, indent=2))
+    print(table(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

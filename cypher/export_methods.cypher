@@ -1,0 +1,12 @@
+// Export: one page of methods, either every method (keyset pages: key > $after) or the given keys,
+// with their outgoing RELATED_TO relationships.
+// params: $after (string, '' for the first page), $limit (int), $keys ([string] or null: all).
+// returns: key, labels, props (every property), edges ([{type, label ('Concept'), key, props}]).
+MATCH (m:Method)
+WHERE m.key > $after AND ($keys IS NULL OR m.key IN $keys)
+WITH m ORDER BY m.key LIMIT $limit
+RETURN m.key AS key, labels(m) AS labels, properties(m) AS props,
+       COLLECT {
+         MATCH (m)-[r:RELATED_TO]->(c:Concept)
+         RETURN {type: type(r), label: 'Concept', key: c.key, props: properties(r)}
+       } AS edges

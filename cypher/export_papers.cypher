@@ -1,0 +1,30 @@
+// Export: one page of papers (ordered by id, after $after) that match every given filter, with
+// their outgoing MENTIONS / PROPOSES / USES relationships. A null filter matches everything.
+// params: $after (string, '' for the first page), $limit (int), $ids ([string] or null),
+//   $concept, $method (key, name or alias, case-insensitive; or null), $year (int or null),
+//   $venue (string, case-insensitive; or null), $embeddings (bool: keep the embedding property).
+// returns: id, labels, props (every property; embedding null unless asked),
+//   edges ([{type, label ('Concept'|'Method'), key, props}]).
+MATCH (p:Paper)
+WHERE p.id > $after
+  AND ($ids IS NULL OR p.id IN $ids)
+  AND ($year IS NULL OR p.year = $year)
+  AND ($venue IS NULL OR toLower(p.venue) = toLower($venue))
+  AND ($concept IS NULL OR EXISTS {
+    MATCH (p)-[:MENTIONS]->(c:Concept)
+    WHERE c.key = $concept OR toLower(c.name) = toLower($concept)
+       OR any(a IN c.aliases WHERE toLower(a) = toLower($concept))
+  })
+  AND ($method IS NULL OR EXISTS {
+    MATCH (p)-[:PROPOSES|USES]->(m:Method)
+    WHERE m.key = $method OR toLower(m.name) = toLower($method)
+       OR any(a IN m.aliases WHERE toLower(a) = toLower($method))
+  })
+WITH p ORDER BY p.id LIMIT $limit
+RETURN p.id AS id, labels(p) AS labels,
+       CASE WHEN $embeddings THEN properties(p) ELSE p {.*, embedding: null} END AS props,
+       COLLECT {
+         MATCH (p)-[r:MENTIONS|PROPOSES|USES]->(t)
+         RETURN {type: type(r), label: CASE WHEN t:Concept THEN 'Concept' ELSE 'Method' END,
+                 key: t.key, props: properties(r)}
+       } AS edges

@@ -1,0 +1,148 @@
+"""Read the graph out of Neo4j in pages, as plain node and edge records (for ``graph.export``).
+
+Papers, concepts and methods are read in keyset pages ordered by their unique key (index-backed,
+so every page is a cheap seek and a retried page returns the same rows); a page is one managed
+read transaction. A filtered export first selects its papers, then fetches only the concepts and
+methods those papers link to, in chunks of keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, LiteralString
+
+from neo4j import Driver
+
+from graph.cypher import query
+from graph.errors import InvalidInputError, NotFoundError
+
+__all__ = ["EdgeRecord", "NodeRecord", "Scope", "node_id", "stream_nodes", "stream_papers"]
+
+_PAPERS = query("export_papers")
+_CONCEPTS = query("export_concepts")
+_METHODS = query("export_methods")
+_SEED = query("export_seed_paper")
+_NEIGHBOURS = query("export_paper_neighbours")
+_NODE_QUERIES: dict[str, LiteralString] = {"Concept": _CONCEPTS, "Method": _METHODS}
+MAX_HOPS = 5
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Which papers an export covers; every filter given must hold (``None`` = no filter)."""
+
+    concept: str | None = None
+    method: str | None = None
+    year: int | None = None
+    venue: str | None = None
+    seed_paper: str | None = None
+    hops: int = 1
+
+    @property
+    def everything(self) -> bool:
+        """True when no filter is set: the export is the whole graph."""
+        filters = (self.concept, self.method, self.year, self.venue, self.seed_paper)
+        return all(value is None for value in filters)
+
+
+@dataclass(frozen=True)
+class NodeRecord:
+    """A node as read: its networkx id, labels and properties (``None`` values dropped)."""
+
+    id: str
+    labels: tuple[str, ...]
+    props: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class EdgeRecord:
+    """A relationship as read, between two networkx node ids."""
+
+    source: str
+    target: str
+    type: str
+    props: dict[str, Any]
+
+
+def node_id(label: str, key: str) -> str:
+    """The networkx node id of a node: ``"Paper:<id>"``, ``"Concept:<key>"``, ``"Method:<key>"``."""
+    return f"{label}:{key}"
+
+
+def stream_papers(
+    driver: Driver, *, database: str, scope: Scope, page_size: int, embeddings: bool
+) -> Iterator[tuple[NodeRecord, list[EdgeRecord]]]:
+    """Every paper in ``scope`` with its outgoing relationships, one page at a time."""
+    ids = _neighbourhood(driver, database, scope) if scope.seed_paper is not None else None
+    params = {"ids": ids, "concept": scope.concept, "method": scope.method, "year": scope.year,
+              "venue": scope.venue, "embeddings": embeddings, "limit": page_size}
+    after = ""
+    while True:
+        rows = _read(driver, database, _PAPERS, after=after, **params)
+        for row in rows:
+            yield _node("Paper", row["id"], row), _edges(node_id("Paper", row["id"]), row)
+        if len(rows) < page_size:
+            return
+        after = rows[-1]["id"]
+
+
+def stream_nodes(
+    driver: Driver, *, database: str, label: str, keys: Sequence[str] | None, page_size: int
+) -> Iterator[tuple[NodeRecord, list[EdgeRecord]]]:
+    """Concepts or methods (``label``): every one when ``keys`` is None, else those keys."""
+    statement = _NODE_QUERIES[label]
+    if keys is not None:
+        ordered = sorted(set(keys))
+        for start in range(0, len(ordered), page_size):
+            chunk = ordered[start:start + page_size]
+            rows = _read(driver, database, statement, after="", limit=len(chunk), keys=chunk)
+            yield from _with_edges(label, rows)
+        return
+    after = ""
+    while True:
+        rows = _read(driver, database, statement, after=after, limit=page_size, keys=None)
+        yield from _with_edges(label, rows)
+        if len(rows) < page_size:
+            return
+        after = rows[-1]["key"]
+
+
+def _with_edges(
+    label: str, rows: list[dict[str, Any]]
+) -> Iterator[tuple[NodeRecord, list[EdgeRecord]]]:
+    for row in rows:
+        yield _node(label, row["key"], row), _edges(node_id(label, row["key"]), row)
+
+
+def _neighbourhood(driver: Driver, database: str, scope: Scope) -> list[str]:
+    if not 0 <= scope.hops <= MAX_HOPS:
+        raise InvalidInputError(f"hops must be between 0 and {MAX_HOPS}, got {scope.hops}.")
+    found = _read(driver, database, _SEED, id=scope.seed_paper)
+    if not found:
+        raise NotFoundError(f"No paper has the id {scope.seed_paper!r}: check the seed paper id.")
+    selected = [found[0]["id"]]
+    for _ in range(scope.hops):
+        rows = _read(driver, database, _NEIGHBOURS, ids=selected)
+        if not rows:
+            break
+        selected += [row["id"] for row in rows]
+    return selected
+
+
+def _read(
+    driver: Driver, database: str, statement: LiteralString, **params: Any
+) -> list[dict[str, Any]]:
+    records, _, _ = driver.execute_query(statement, params, database_=database, routing_="r")
+    return [record.data() for record in records]
+
+
+def _node(label: str, key: str, row: dict[str, Any]) -> NodeRecord:
+    props = {name: value for name, value in row["props"].items() if value is not None}
+    return NodeRecord(id=node_id(label, key), labels=tuple(row["labels"]), props=props)
+
+
+def _edges(source: str, row: dict[str, Any]) -> list[EdgeRecord]:
+    return [EdgeRecord(source=source, target=node_id(edge["label"], edge["key"]),
+                       type=edge["type"], props=dict(edge["props"]))
+            for edge in row.get("edges", [])]

@@ -1,0 +1,165 @@
+"""networkx exports of the graph: the whole graph or a filtered part, and weighted projections.
+
+>>> from graph.config import load_settings
+>>> from graph.export import to_networkx, write_graph
+>>> g = to_networkx(load_settings(), concept="diffusion models")   # a MultiDiGraph
+>>> write_graph(g, Path("diffusion.graphml"), "graphml")
+
+The full export (``projection="full"``) is a ``networkx.MultiDiGraph``: node ids are
+``"Paper:<id>"``, ``"Concept:<key>"`` and ``"Method:<key>"``; node attributes are every property
+plus ``labels`` (a list), edge attributes every property plus ``relationshipType`` — the names
+the Neo4j Graph Data Science client uses. The projections are simple undirected ``networkx.Graph``
+objects with an integer ``weight`` on every edge:
+
+* ``papers``   paper–paper, weight = concepts both mention;
+* ``concepts`` concept co-occurrence, weight = papers mentioning both (nodes get ``paperCount``);
+* ``methods``  method–concept, weight = papers that propose/use the method and mention the concept.
+
+Filters (``concept``, ``method``, ``year``, ``venue``, ``seed_paper`` + ``hops``) select papers;
+all given filters must hold. The export then holds those papers and the concepts and methods
+they link to. ``hops`` counts paper-to-paper steps through a shared concept or method.
+
+Reads use the blocking driver (safe in notebooks, where an event loop may already run) in
+keyset pages of ``page_size`` nodes. The ``embedding`` property is left out unless
+``include_embeddings=True``. See ``graph._export_formats`` for how each file format encodes
+list-valued attributes so that :func:`read_graph` gives them back as lists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Literal, get_args, overload
+
+import networkx as nx
+from neo4j import Driver
+
+from graph._export_build import BUILDERS, Source
+from graph._export_formats import NODE_LINK_KEYS, READERS, WRITERS
+from graph._export_stream import MAX_HOPS, Scope, node_id
+from graph.config import Settings
+from graph.connection import database_errors, sync_driver
+from graph.errors import ExportError, InvalidInputError
+
+__all__ = [
+    "FORMATS",
+    "MAX_HOPS",
+    "NODE_LINK_KEYS",
+    "PROJECTIONS",
+    "GraphFormat",
+    "Projection",
+    "node_id",
+    "read_graph",
+    "to_networkx",
+    "write_graph",
+]
+
+Projection = Literal["full", "papers", "concepts", "methods"]
+GraphFormat = Literal["graphml", "gexf", "json", "csv"]
+PROJECTIONS: tuple[str, ...] = get_args(Projection)
+FORMATS: tuple[str, ...] = get_args(GraphFormat)
+
+
+@overload
+def to_networkx(
+    source: Settings | Driver, *, projection: Literal["full"] = ..., database: str | None = ...,
+    concept: str | None = ..., method: str | None = ..., year: int | None = ...,
+    venue: str | None = ..., seed_paper: str | None = ..., hops: int = ...,
+    include_embeddings: bool = ..., page_size: int = ...,
+) -> nx.MultiDiGraph: ...
+
+
+@overload
+def to_networkx(
+    source: Settings | Driver, *, projection: Projection,
+    database: str | None = ..., concept: str | None = ..., method: str | None = ...,
+    year: int | None = ..., venue: str | None = ..., seed_paper: str | None = ...,
+    hops: int = ..., include_embeddings: bool = ..., page_size: int = ...,
+) -> nx.Graph: ...
+
+
+def to_networkx(
+    source: Settings | Driver,
+    *,
+    projection: Projection = "full",
+    database: str | None = None,
+    concept: str | None = None,
+    method: str | None = None,
+    year: int | None = None,
+    venue: str | None = None,
+    seed_paper: str | None = None,
+    hops: int = 1,
+    include_embeddings: bool = False,
+    page_size: int = 1000,
+) -> nx.Graph:
+    """Read the graph (or the part the filters select) from Neo4j into networkx.
+
+    ``source`` is the settings (a driver is opened and closed here) or an open blocking
+    ``neo4j.Driver`` (then ``database`` defaults to ``"neo4j"``). ``concept`` and ``method``
+    match a key, name or alias (case-insensitive); ``seed_paper`` any id of a paper.
+    """
+    if projection not in PROJECTIONS:
+        raise InvalidInputError(
+            f"Unknown projection {projection!r}: use one of {', '.join(PROJECTIONS)}."
+        )
+    if page_size < 1:
+        raise InvalidInputError(f"page_size must be at least 1, got {page_size}.")
+    scope = Scope(concept=concept, method=method, year=year, venue=venue,
+                  seed_paper=seed_paper, hops=hops)
+    with _opened(source, database) as (driver, db):
+        graph = BUILDERS[projection](Source(driver=driver, database=db, scope=scope,
+                                            page_size=page_size, embeddings=include_embeddings))
+    graph.graph.update(_description(projection, scope))
+    return graph
+
+
+@contextmanager
+def _opened(source: Settings | Driver, database: str | None) -> Iterator[tuple[Driver, str]]:
+    if not isinstance(source, Settings):
+        yield source, database or "neo4j"
+        return
+    with sync_driver(source) as driver, database_errors(source):
+        yield driver, database or source.neo4j_database
+
+
+def _description(projection: str, scope: Scope) -> dict[str, object]:
+    """Graph attributes naming what was exported (only the filters that were set)."""
+    filters = {"concept": scope.concept, "method": scope.method, "year": scope.year,
+               "venue": scope.venue, "seedPaper": scope.seed_paper}
+    if scope.seed_paper is not None:
+        filters["hops"] = scope.hops
+    chosen = {name: value for name, value in filters.items() if value is not None}
+    return {"name": "papergraph", "projection": projection, **chosen}
+
+
+def write_graph(graph: nx.Graph, path: Path, fmt: GraphFormat) -> Path:
+    """Write ``graph`` to ``path`` as graphml, gexf, json (node-link) or csv; return the path.
+
+    For ``csv`` the path is a folder that receives ``nodes.csv`` and ``edges.csv``.
+    Raise :class:`ExportError` when the file cannot be written.
+    """
+    writer = WRITERS.get(fmt)
+    if writer is None:
+        raise InvalidInputError(f"Unknown export format {fmt!r}: use one of {', '.join(FORMATS)}.")
+    try:
+        writer(graph, path)
+    except OSError as exc:
+        raise ExportError(f"Could not write {path}: {exc.strerror or exc}. Check the folder "
+                          "exists and is writable.") from exc
+    except (TypeError, ValueError, nx.NetworkXError) as exc:
+        raise ExportError(f"The graph cannot be written as {fmt}: {exc}.") from exc
+    return path
+
+
+def read_graph(path: Path, fmt: GraphFormat) -> nx.Graph:
+    """Read a file written by :func:`write_graph`, decoding list attributes back to lists."""
+    reader = READERS.get(fmt)
+    if reader is None:
+        raise InvalidInputError(f"Unknown export format {fmt!r}: use one of {', '.join(FORMATS)}.")
+    try:
+        return reader(path)
+    except OSError as exc:
+        raise InvalidInputError(f"Could not read {path}: {exc.strerror or exc}.") from exc
+    except (ValueError, KeyError, nx.NetworkXError) as exc:
+        raise InvalidInputError(f"{path} is not a papergraph {fmt} export: {exc}.") from exc

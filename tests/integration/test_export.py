@@ -1,0 +1,230 @@
+"""networkx exports: the seed graph exported in every format, read back with networkx's own
+readers and with ``read_graph``, and checked against Cypher; filters; projections; list encoding."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+import pytest
+from neo4j import AsyncDriver
+
+from graph.config import Settings
+from graph.errors import InvalidInputError, NotFoundError
+from graph.export import (
+    FORMATS,
+    NODE_LINK_KEYS,
+    PROJECTIONS,
+    read_graph,
+    to_networkx,
+    write_graph,
+)
+from loaders.extraction.simple import SimpleExtractor
+from loaders.pipeline import load_papers
+from loaders.readers import read_corpus
+from loaders.records import PaperRecord
+
+REPO = Path(__file__).resolve().parents[2]
+LIST_PROPERTIES = ("labels", "aliases", "authors", "altIds", "keywords")
+
+
+@pytest.fixture
+async def seeded(driver: AsyncDriver, neo4j_settings: Settings) -> Settings:
+    """The seed corpus loaded with the quick deterministic extractor."""
+    records = [r for r in read_corpus(REPO / "examples" / "iclr2025-seed.txt")
+               if isinstance(r, PaperRecord)]
+    await load_papers(records, driver=driver, database=neo4j_settings.neo4j_database,
+                      extractor=SimpleExtractor())
+    return neo4j_settings
+
+
+async def cypher(
+    driver: AsyncDriver, settings: Settings, statement: Any, **params: Any
+) -> list[Any]:
+    records, _, _ = await driver.execute_query(statement, params,
+                                               database_=settings.neo4j_database)
+    return [r.data() for r in records]
+
+
+async def counts(driver: AsyncDriver, settings: Settings) -> tuple[int, Counter[str]]:
+    nodes = await cypher(driver, settings, "MATCH (n) RETURN count(n) AS n")
+    rels = await cypher(driver, settings, "MATCH ()-[r]->() RETURN type(r) AS t, count(*) AS n")
+    return nodes[0]["n"], Counter({row["t"]: row["n"] for row in rels})
+
+
+def edge_types(graph: nx.Graph) -> Counter[str]:
+    return Counter(data["relationshipType"] for *_, data in graph.edges(data=True))
+
+
+def edge_list(graph: nx.Graph) -> list[str]:
+    """Edges with their attributes, in a canonical order (attribute order is not meaningful)."""
+    edges = graph.edges(keys=True, data=True)
+    return sorted(repr((u, v, k, sorted(d.items()))) for u, v, k, d in edges)
+
+
+def plain_read(path: Path, fmt: str) -> nx.Graph:
+    """What an analyst gets with networkx alone, no papergraph code."""
+    if fmt == "graphml":
+        return nx.read_graphml(path)
+    if fmt == "gexf":
+        return nx.read_gexf(path)
+    if fmt == "json":
+        return nx.node_link_graph(json.loads(path.read_text()), **NODE_LINK_KEYS)
+    raise AssertionError(fmt)
+
+
+# -- against the real graph ---------------------------------------------------------------------
+
+@pytest.mark.neo4j
+async def test_full_export_matches_cypher(seeded: Settings, driver: AsyncDriver) -> None:
+    graph = to_networkx(seeded, page_size=4)  # small pages: several pages per label
+    n_nodes, rels = await counts(driver, seeded)
+    assert isinstance(graph, nx.MultiDiGraph)
+    assert graph.number_of_nodes() == n_nodes
+    assert edge_types(graph) == rels
+    paper = (await cypher(driver, seeded, "MATCH (p:Paper) RETURN p ORDER BY p.id LIMIT 1"))[0]["p"]
+    attrs = graph.nodes[f"Paper:{paper['id']}"]
+    assert attrs["labels"] == ["Paper"] and attrs["label"] == paper["label"]
+    assert attrs["altIds"] == paper["altIds"] and "embedding" not in attrs
+
+
+@pytest.mark.neo4j
+async def test_embeddings_only_on_request(seeded: Settings) -> None:
+    graph = to_networkx(seeded, include_embeddings=True)
+    papers = [d for _, d in graph.nodes(data=True) if d["labels"] == ["Paper"]]
+    assert papers and all(isinstance(d["embedding"], list) for d in papers)
+
+
+@pytest.mark.neo4j
+@pytest.mark.parametrize("fmt", FORMATS)
+async def test_every_format_round_trips(seeded: Settings, fmt: str, tmp_path: Path) -> None:
+    graph = to_networkx(seeded)
+    path = write_graph(graph, tmp_path / f"graph.{fmt}", fmt)  # type: ignore[arg-type]
+    back = read_graph(path, fmt)  # type: ignore[arg-type]
+    assert isinstance(back, nx.MultiDiGraph)
+    assert dict(back.nodes(data=True)) == dict(graph.nodes(data=True))
+    assert edge_list(back) == edge_list(graph)
+
+
+@pytest.mark.neo4j
+@pytest.mark.parametrize("fmt", ["graphml", "gexf", "json"])
+async def test_networkx_own_readers_see_counts_and_properties(
+    seeded: Settings, driver: AsyncDriver, fmt: str, tmp_path: Path
+) -> None:
+    path = write_graph(to_networkx(seeded), tmp_path / f"graph.{fmt}", fmt)  # type: ignore[arg-type]
+    graph = plain_read(path, fmt)
+    n_nodes, rels = await counts(driver, seeded)
+    assert graph.number_of_nodes() == n_nodes
+    assert edge_types(graph) == rels
+    concept = (await cypher(driver, seeded, "MATCH (c:Concept) RETURN c ORDER BY c.key LIMIT 1"))
+    attrs = graph.nodes[f"Concept:{concept[0]['c']['key']}"]
+    aliases = attrs["aliases"] if fmt == "json" else json.loads(attrs["aliases[]"])
+    assert aliases == concept[0]["c"]["aliases"]
+
+
+@pytest.mark.neo4j
+async def test_csv_layout(seeded: Settings, driver: AsyncDriver, tmp_path: Path) -> None:
+    folder = write_graph(to_networkx(seeded), tmp_path / "csv", "csv")
+    header = (folder / "nodes.csv").read_text().splitlines()[0].split(",")
+    assert header[0] == ":ID" and "aliases:json" in header and "labels:json" in header
+    edges = (folder / "edges.csv").read_text().splitlines()
+    _, rels = await counts(driver, seeded)
+    assert edges[0].startswith(":START_ID,:END_ID,:KEY,") and len(edges) - 1 == sum(rels.values())
+
+
+@pytest.mark.neo4j
+async def test_filters_select_papers_and_their_neighbours(
+    seeded: Settings, driver: AsyncDriver
+) -> None:
+    top = (await cypher(driver, seeded, """
+        MATCH (c:Concept)<-[:MENTIONS]-(p:Paper) WITH c, count(p) AS n ORDER BY n DESC, c.key
+        LIMIT 1 RETURN c.key AS key, c.name AS name, n""" ))[0]
+    graph = to_networkx(seeded, concept=top["name"].upper())
+    papers = [n for n, d in graph.nodes(data=True) if d["labels"] == ["Paper"]]
+    assert len(papers) == top["n"]
+    assert all(graph.has_edge(p, f"Concept:{top['key']}") for p in papers)
+    assert all(u in graph and v in graph for u, v in graph.edges())
+
+
+@pytest.mark.neo4j
+async def test_seed_paper_hops(seeded: Settings, driver: AsyncDriver) -> None:
+    paper = (await cypher(driver, seeded, "MATCH (p:Paper) RETURN p.id AS id ORDER BY id LIMIT 1"))
+    seed = paper[0]["id"]
+    alone = to_networkx(seeded, seed_paper=seed, hops=0)
+    near = to_networkx(seeded, seed_paper=seed, hops=1)
+    assert [n for n, d in alone.nodes(data=True) if d["labels"] == ["Paper"]] == [f"Paper:{seed}"]
+    assert set(alone) <= set(near)
+    with pytest.raises(NotFoundError):
+        to_networkx(seeded, seed_paper="no-such-paper")
+    with pytest.raises(InvalidInputError):
+        to_networkx(seeded, seed_paper=seed, hops=99)
+
+
+@pytest.mark.neo4j
+async def test_projections_are_weighted_simple_graphs(
+    seeded: Settings, driver: AsyncDriver
+) -> None:
+    for projection in PROJECTIONS[1:]:
+        graph = to_networkx(seeded, projection=projection)  # type: ignore[call-overload]
+        assert type(graph) is nx.Graph and graph.graph["projection"] == projection
+        assert all(isinstance(d["weight"], int) and d["weight"] > 0
+                   for *_, d in graph.edges(data=True))
+    methods = to_networkx(seeded, projection="methods")
+    related = await cypher(driver, seeded, """
+        MATCH (m:Method)-[r:RELATED_TO]->(c:Concept)
+        RETURN m.key AS m, c.key AS c, r.weight AS w""")
+    assert methods.number_of_edges() == len(related)
+    assert all(methods[f"Method:{r['m']}"][f"Concept:{r['c']}"]["weight"] == r["w"]
+               for r in related)
+    papers = to_networkx(seeded, projection="papers")
+    shared = await cypher(driver, seeded, """
+        MATCH (a:Paper)-[:MENTIONS]->(c:Concept)<-[:MENTIONS]-(b:Paper) WHERE a.id < b.id
+        RETURN count(DISTINCT [a, b]) AS pairs""")
+    assert papers.number_of_edges() == shared[0]["pairs"]
+
+
+# -- pure encoding (no server) ------------------------------------------------------------------
+
+def sample_graph() -> nx.MultiDiGraph:
+    graph = nx.MultiDiGraph(name="papergraph", projection="full")
+    graph.add_node("Paper:p1", labels=["Paper"], id="p1", label="[Re] GNN", year=2025,
+                   authors=["Ada; Lovelace", "Émile"], altIds=["p1", "pg-1"], keywords=[])
+    graph.add_node("Concept:gnn", labels=["Concept"], key="gnn", name="graph neural networks",
+                   aliases=["GNN", "GNNs"])
+    graph.add_node("Method:m", labels=["Method"], key="m", name="M", aliases=[])
+    graph.add_edge("Paper:p1", "Concept:gnn", relationshipType="MENTIONS", score=0.5, rank=1,
+                   source="keybert")
+    graph.add_edge("Paper:p1", "Concept:gnn", relationshipType="MENTIONS", score=0.25, rank=2,
+                   source="author")
+    graph.add_edge("Method:m", "Concept:gnn", relationshipType="RELATED_TO", weight=3)
+    return graph
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_lists_and_reserved_names_survive(fmt: str, tmp_path: Path) -> None:
+    graph = sample_graph()
+    back = read_graph(write_graph(graph, tmp_path / "g", fmt), fmt)  # type: ignore[arg-type]
+    assert dict(back.nodes(data=True)) == dict(graph.nodes(data=True))
+    assert edge_list(back) == edge_list(graph)
+    for prop in LIST_PROPERTIES:
+        assert all(isinstance(d[prop], list) for _, d in back.nodes(data=True) if prop in d)
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_projection_round_trips_as_undirected_graph(fmt: str, tmp_path: Path) -> None:
+    graph = nx.Graph(projection="concepts")
+    graph.add_node("Concept:a", labels=["Concept"], key="a", aliases=["A"], paperCount=2)
+    graph.add_node("Concept:b", labels=["Concept"], key="b", aliases=[], paperCount=1)
+    graph.add_edge("Concept:a", "Concept:b", weight=1)
+    back = read_graph(write_graph(graph, tmp_path / "g", fmt), fmt)  # type: ignore[arg-type]
+    assert type(back) is nx.Graph
+    assert dict(back.nodes(data=True)) == dict(graph.nodes(data=True))
+    assert back["Concept:a"]["Concept:b"] == {"weight": 1}
+
+
+def test_unknown_format_is_invalid_input(tmp_path: Path) -> None:
+    with pytest.raises(InvalidInputError):
+        write_graph(sample_graph(), tmp_path / "g.xml", "xml")  # type: ignore[arg-type]
