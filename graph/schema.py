@@ -16,6 +16,7 @@ SCHEMA_STATEMENTS = (
     "schema_paper_match_key",
     "schema_concept_key",
     "schema_method_key",
+    "schema_method_stale",
     "schema_paper_year",
     "schema_paper_venue",
     "schema_paper_fulltext",

@@ -24,6 +24,7 @@ __all__ = [
     "clear_graph",
     "delete_paper",
     "graph_counts",
+    "refresh_related",
     "known_acronyms",
     "stored_fingerprints",
     "upsert_papers",
@@ -35,6 +36,8 @@ _CLEAR_EDGES = query("clear_extracted_edges")
 _MENTIONS = query("merge_mentions")
 _METHODS = query("merge_methods")
 _REFRESH = query("refresh_method_concepts")
+_MARK_STALE = query("mark_methods_stale")
+_STALE = query("stale_methods")
 _ORPHANS = query("delete_orphans")
 _ACRONYMS = query("known_acronyms")
 _DELETE_PAPER = query("delete_paper")
@@ -124,13 +127,20 @@ async def stored_fingerprints(
 
 
 async def upsert_papers(
-    driver: AsyncDriver, *, database: str, papers: Sequence[PaperRow]
+    driver: AsyncDriver, *, database: str, papers: Sequence[PaperRow], refresh: bool = True
 ) -> WriteResult:
-    """Write a batch of papers with their concepts and methods in one transaction."""
+    """Write a batch of papers with their concepts and methods in one transaction.
+
+    With ``refresh=False`` the methods' RELATED_TO edges are only flagged stale: a bulk load
+    passes it for every batch and calls :func:`refresh_related` once at the end.
+    """
     if not papers:
         return WriteResult(papers=0, mentions=0, methods=0)
     async with driver.session(database=database) as session:
-        return await session.execute_write(_write_batch, list(papers))
+        result = await session.execute_write(_write_batch, list(papers))
+    if refresh:
+        await refresh_related(driver, database=database)
+    return result
 
 
 async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> WriteResult:
@@ -141,8 +151,7 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
     method_rows = [_edge(p, asdict(m)) for p in papers for m in p.methods]
     mentions = await _single(tx, _MENTIONS, rows=mention_rows)
     methods = await _single(tx, _METHODS, rows=method_rows)
-    touched_methods = sorted({r["key"] for r in method_rows} | set(cleared.get("methodKeys", [])))
-    await _single(tx, _REFRESH, methodKeys=touched_methods)
+    await _single(tx, _MARK_STALE, methodKeys=cleared.get("methodKeys", []))
     await _single(
         tx, _ORPHANS,
         conceptKeys=cleared.get("conceptKeys", []), methodKeys=cleared.get("methodKeys", []),
@@ -193,13 +202,36 @@ async def delete_paper(driver: AsyncDriver, *, database: str, paper_id: str) -> 
         deleted = await _single(tx, _DELETE_PAPER, id=paper_id)
         if not deleted:
             return None
-        await _single(tx, _REFRESH, methodKeys=deleted["methodKeys"])
+        await _single(tx, _MARK_STALE, methodKeys=deleted["methodKeys"])
         await _single(tx, _ORPHANS, conceptKeys=deleted["conceptKeys"],
                       methodKeys=deleted["methodKeys"])
         return str(deleted["id"])
 
     async with driver.session(database=database) as session:
-        return await session.execute_write(work)
+        deleted_id = await session.execute_write(work)
+    await refresh_related(driver, database=database)
+    return deleted_id
+
+
+async def refresh_related(driver: AsyncDriver, *, database: str, batch: int = 500) -> int:
+    """Recompute RELATED_TO for every method flagged stale; return how many were refreshed.
+
+    Loads flag the methods they touch and call this once at the end, which is far cheaper than
+    recomputing per batch; a load that was killed leaves its flags for the next call.
+    """
+    refreshed = 0
+    while True:
+        records, _, _ = await driver.execute_query(_STALE, limit=batch, database_=database)
+        keys = [r["key"] for r in records]
+        if not keys:
+            return refreshed
+        async with driver.session(database=database) as session:
+            await session.execute_write(_refresh_batch, keys)
+        refreshed += len(keys)
+
+
+async def _refresh_batch(tx: AsyncManagedTransaction, keys: list[str]) -> None:
+    await _single(tx, _REFRESH, methodKeys=keys)
 
 
 async def graph_counts(driver: AsyncDriver, *, database: str) -> GraphCounts:

@@ -16,7 +16,14 @@ from typing import Literal
 from neo4j import AsyncDriver
 
 from graph.errors import CorpusError
-from graph.writes import PaperRow, WriteResult, known_acronyms, stored_fingerprints, upsert_papers
+from graph.writes import (
+    PaperRow,
+    WriteResult,
+    known_acronyms,
+    refresh_related,
+    stored_fingerprints,
+    upsert_papers,
+)
 from loaders.assemble import Candidate, build_row, candidates, chunks
 from loaders.extraction import AcronymRegistry, Document, KeyphraseExtractor
 from loaders.readers import read_corpus
@@ -109,6 +116,7 @@ async def load_papers(
             on_progress(len(batch) - len(changed))
     if pending is not None:
         _count(report, await _write(driver, database, await pending), on_progress)
+    await refresh_related(driver, database=database)
     report.seconds = time.perf_counter() - started
     return report
 
@@ -133,7 +141,7 @@ async def _extract(extractor: KeyphraseExtractor, batch: Sequence[Candidate]) ->
 
 
 async def _write(driver: AsyncDriver, database: str, rows: Sequence[PaperRow]) -> WriteResult:
-    return await upsert_papers(driver, database=database, papers=rows)
+    return await upsert_papers(driver, database=database, papers=rows, refresh=False)
 
 
 def _count(report: LoadReport, result: WriteResult, on_progress: Callable[[int], None] | None) -> None:
