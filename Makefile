@@ -18,6 +18,7 @@ setup: $(PY)  ## Install papergraph (+ dev tools), Neo4j's jars and Chromium for
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	$(PG) neo4j provision
 	bash scripts/install-browser.sh
+	npm ci --prefix api/graphiql --no-audit --no-fund --silent
 
 up: setup  ## Start Neo4j, load the seed corpus, serve the API and print the URLs.
 	$(PG) up $(SEED)

@@ -7,13 +7,14 @@ worker thread, on first use; its ``extract``/``embed`` calls also run off the ev
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from graph.errors import ExtractionError, PapergraphError
 
 if TYPE_CHECKING:
-    from loaders.extraction import KeyphraseExtractor
+    from loaders.extraction import Document, Extraction, KeyphraseExtractor
 
 __all__ = ["ExtractorFactory", "ExtractorProvider", "default_extractor"]
 
@@ -25,6 +26,25 @@ def default_extractor() -> KeyphraseExtractor:
     from loaders.extraction import keybert_extractor
 
     return keybert_extractor()
+
+
+class _Serialized:
+    """The extractor behind a lock: one instance is not safe to use from two threads at once,
+    and concurrent requests (``similarPapers``, ``ingestPapers``) run it in worker threads."""
+
+    def __init__(self, inner: KeyphraseExtractor) -> None:
+        self._inner = inner
+        self._lock = threading.Lock()
+        self.version = inner.version
+        self.dimensions = inner.dimensions
+
+    def extract(self, docs: Sequence[Document]) -> list[Extraction]:
+        with self._lock:
+            return self._inner.extract(docs)
+
+    def embed(self, texts: Sequence[str]) -> list[tuple[float, ...]]:
+        with self._lock:
+            return self._inner.embed(texts)
 
 
 class ExtractorProvider:
@@ -44,7 +64,7 @@ class ExtractorProvider:
 
     def _build(self) -> KeyphraseExtractor:
         try:
-            return self._factory()
+            return _Serialized(self._factory())
         except PapergraphError:
             raise
         except Exception as exc:

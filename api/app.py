@@ -14,11 +14,12 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
 
+from api._graphiql import asset_routes, local_page
 from api._extractor import ExtractorFactory, ExtractorProvider, default_extractor
 from api.context import Context, make_context
 from api.schema import make_schema
@@ -31,6 +32,13 @@ __all__ = ["create_app"]
 
 
 class _GraphQL(GraphQL[Context, None]):
+    offline_ide: str | None = None  # GraphiQL from local files (api/_graphiql.py), when installed
+
+    async def render_graphql_ide(self, request: Request) -> Response:
+        if self.offline_ide is not None:
+            return HTMLResponse(self.offline_ide)
+        return await super().render_graphql_ide(request)
+
     async def get_context(self, request: Request | WebSocket, response: Any) -> Context:
         state = request.app.state
         return make_context(state.reader, state.extractor,
@@ -63,10 +71,12 @@ def create_app(
 
     graphql = _GraphQL(make_schema(introspection=settings.introspection),
                        graphql_ide="graphiql" if settings.graphiql else None)
+    graphql.offline_ide = local_page() if settings.graphiql else None
     cors = Middleware(CORSMiddleware, allow_origins=list(settings.cors_origins),
                       allow_methods=["GET", "POST"],
                       allow_headers=["Authorization", "Content-Type"])
     return Starlette(
-        routes=[Route("/graphql", graphql, methods=["GET", "POST"]), Route("/health", health)],
+        routes=[Route("/graphql", graphql, methods=["GET", "POST"]), Route("/health", health),
+                *asset_routes()],
         middleware=[cors], lifespan=lifespan,
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -68,3 +69,34 @@ async def driver(session_driver: AsyncDriver, neo4j_settings: Settings) -> Async
     """A driver on an empty graph (schema kept): every test starts clean."""
     await clear_graph(session_driver, database=neo4j_settings.neo4j_database)
     return session_driver
+
+
+@pytest.fixture
+async def seeded_api(driver: AsyncDriver, neo4j_settings: Settings, seed_file: Path) -> AsyncIterator[str]:
+    """A real uvicorn serving the API on a free loopback port over the seed graph; yields the
+    GraphQL URL. The seed is loaded with the small deterministic extractor (fast)."""
+    import socket
+    import threading
+
+    import uvicorn
+
+    from api import create_app
+    from loaders.extraction.simple import SimpleExtractor
+    from loaders.pipeline import load_papers, read_corpora
+
+    await load_papers(read_corpora([seed_file]).records, driver=driver,
+                      database=neo4j_settings.neo4j_database,
+                      extractor=SimpleExtractor(dimensions=256))
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = uvicorn.Config(create_app(neo4j_settings), host="127.0.0.1", port=port,
+                            log_level="warning", lifespan="on")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        await asyncio.sleep(0.05)
+    yield f"http://127.0.0.1:{port}/graphql"
+    server.should_exit = True
+    thread.join(timeout=10)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import http.server
 import re
-import shutil
 import socketserver
 import threading
 from collections.abc import Iterator
@@ -29,11 +28,6 @@ from loaders.records import PaperRecord
 REPO = Path(__file__).resolve().parents[2]
 BROWSER_DIR = REPO / "cypher" / "browser"
 ARTIFACTS = REPO / "test-artifacts"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
-CHROME_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--window-size=1400,1000")
 PAPER_BLUE = "rgb(76, 142, 218)"  # node.Paper colour in style.grass (#4C8EDA)
 
 # Example parameters for every shipped Browser query (a new query needs an entry here).
@@ -108,23 +102,6 @@ def style_url() -> Iterator[str]:
         thread.start()
         yield f"http://localhost:{server.server_address[1]}/style.grass"
         server.shutdown()
-
-
-@pytest.fixture
-def chrome(tmp_path: Path) -> Iterator[Any]:
-    if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
-        pytest.fail("Chromium is not installed: run scripts/install-browser.sh (make setup does)")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in (*CHROME_FLAGS, f"--user-data-dir={tmp_path / 'chromium-profile'}"):
-        options.add_argument(flag)
-    browser = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
-    yield browser
-    browser.quit()
-    shutil.rmtree(tmp_path / "chromium-profile", ignore_errors=True)
 
 
 class BrowserPage:
