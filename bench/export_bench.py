@@ -20,7 +20,7 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
-from bench.common import bench_neo4j, child_env, markdown_table, run_child
+from bench.common import bench_neo4j, child_env, markdown_table, run_child, summary
 from bench.corpora import ICLR2025
 from graph.config import Settings, load_settings
 from graph.connection import async_driver
@@ -102,3 +102,29 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
+
+
+def run_repeated(settings: Settings, papers: int, reps: int) -> dict[str, Any]:
+    """Load once, then export to each format ``reps`` times (the bench runner's "export")."""
+    graph = asyncio.run(load(settings, papers))
+    runs: dict[str, list[dict[str, Any]]] = {fmt: [] for fmt in FORMATS}
+    with tempfile.TemporaryDirectory() as folder:
+        for _ in range(reps):
+            for fmt in FORMATS:
+                runs[fmt].append(measure(settings, fmt, Path(folder)))
+    return {"graph": graph, "formats": {
+        fmt: {"seconds": summary([r["seconds"] for r in rs]),
+              "peak_rss_mb": summary([r["peak_rss_mb"] for r in rs]),
+              "nodes": rs[0]["nodes"], "edges": rs[0]["edges"], "file_mb": rs[0]["file_mb"]}
+        for fmt, rs in runs.items()}}
+
+
+def table_rows(result: dict[str, Any]) -> list[list[object]]:
+    rows: list[list[object]] = []
+    for fmt, r in result["formats"].items():
+        ok = r["seconds"]["max"] < 60 and r["peak_rss_mb"]["max"] < 1024
+        rows.append([f"export full graph to {fmt} ({r['nodes']} nodes, {r['edges']} edges) s",
+                     r["seconds"]["median"], f"{r['seconds']['min']}–{r['seconds']['max']}",
+                     f"peak {r['peak_rss_mb']['max']:.0f} MB; target < 60 s, < 1 GB: "
+                     + ("met" if ok else "MISSED")])
+    return rows

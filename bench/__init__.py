@@ -1,0 +1,1 @@
+"""papergraph's benchmarks: each measures papergraph against a baseline in the same run."""

@@ -1,0 +1,117 @@
+"""What every benchmark shares: the bench Neo4j, child processes with peak RSS, stats, tables."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from graph import local_neo4j
+from graph.config import Settings, load_settings
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+RESULTS = REPO / "bench" / "results"
+BENCH_BOLT_PORT = 47687
+BENCH_HTTP_PORT = 47474
+
+
+def bench_settings() -> Settings:
+    """The bench's own local Neo4j: its own ports and store, never the development graph."""
+    return load_settings(NEO4J_URI=f"bolt://127.0.0.1:{BENCH_BOLT_PORT}",
+                         PAPERGRAPH_NEO4J_HTTP_PORT=BENCH_HTTP_PORT,
+                         PAPERGRAPH_NEO4J_HEAP="1g", PAPERGRAPH_NEO4J_PAGECACHE="512m")
+
+
+@contextmanager
+def bench_neo4j() -> Iterator[Settings]:
+    """Start the bench Neo4j for the duration of the block (stop it if this started it)."""
+    settings = bench_settings()
+    was_running = local_neo4j.status(settings).running
+    local_neo4j.start(settings)
+    try:
+        yield settings
+    finally:
+        if not was_running:
+            local_neo4j.stop(settings)
+
+
+def child_env(settings: Settings) -> dict[str, str]:
+    return {**os.environ, "NEO4J_URI": settings.neo4j_uri, "PAPERGRAPH_HOME": str(settings.home),
+            "NEO4J_PASSWORD": settings.neo4j_password.get_secret_value(),
+            "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
+
+
+@dataclass(frozen=True)
+class ChildRun:
+    """A finished child process: wall seconds, peak RSS, exit code and output."""
+
+    seconds: float
+    peak_rss_mb: float
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def run_child(args: Sequence[str], *, env: dict[str, str], timeout: float = 3600) -> ChildRun:
+    """Run ``python args…``; measure its wall time and its own peak RSS (from ``wait4``)."""
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        started = time.perf_counter()
+        process = subprocess.Popen([sys.executable, *args], stdout=out, stderr=err, env=env,
+                                   cwd=REPO, text=True)
+        deadline = started + timeout
+        while True:
+            pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() > deadline:
+                process.kill()
+                raise TimeoutError(f"{' '.join(args)} ran over {timeout} s")
+            time.sleep(0.05)
+        seconds = time.perf_counter() - started
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        return ChildRun(seconds, usage.ru_maxrss / 1024, process.returncode, out.read(), err.read())
+
+
+def summary(values: Sequence[float]) -> dict[str, float]:
+    """Median and spread (min, max) of repeated measurements."""
+    return {"median": round(statistics.median(values), 4), "min": round(min(values), 4),
+            "max": round(max(values), 4), "n": len(values)}
+
+
+def machine_info() -> dict[str, object]:
+    import neo4j
+
+    java = subprocess.run(["java", "-version"], capture_output=True, text=True, check=False)
+    return {
+        "cores": os.cpu_count(), "ram_gb": round(os.sysconf("SC_PAGE_SIZE")
+                                                 * os.sysconf("SC_PHYS_PAGES") / 2**30, 1),
+        "python": platform.python_version(), "platform": platform.platform(),
+        "neo4j_server": local_neo4j.NEO4J_VERSION, "neo4j_driver": neo4j.__version__,
+        "java": (java.stderr.splitlines() or ["?"])[0],
+    }
+
+
+def markdown_table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def write_results(name: str, payload: dict[str, object], table: str) -> Path:
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    path = RESULTS / f"{name}.json"
+    path.write_text(json.dumps(payload, indent=2))
+    (RESULTS / f"{name}.md").write_text(table + "\n")
+    return path
