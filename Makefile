@@ -25,6 +25,7 @@ up: setup  ## Start Neo4j, load the seed corpus, serve the API and print the URL
 
 test: setup  ## Run every check: ruff, mypy and pytest against a real Neo4j.
 	$(VENV)/bin/ruff check graph api loaders papergraph tests bench
+	$(VENV)/bin/ruff format --check graph api loaders papergraph tests bench
 	$(VENV)/bin/mypy
 	$(PY) -m pytest
 

@@ -44,9 +44,14 @@ class IngestResult:
 
 def _record(paper: PaperInput, line: int) -> PaperRecord:
     fields = {
-        "abstract": paper.abstract, "id": paper.id, "title": paper.title,
-        "keywords": paper.keywords, "authors": paper.authors, "year": paper.year,
-        "venue": paper.venue, "status": paper.status,
+        "abstract": paper.abstract,
+        "id": paper.id,
+        "title": paper.title,
+        "keywords": paper.keywords,
+        "authors": paper.authors,
+        "year": paper.year,
+        "venue": paper.venue,
+        "status": paper.status,
     }
     record = to_record(fields, path="papers", line=line)
     if isinstance(record, CorpusError):
@@ -65,18 +70,26 @@ async def ingest(context: Context, papers: list[PaperInput]) -> IngestResult:
     extractor = await context.extractor.get()
     with database_errors(context.settings):
         report = await load_papers(
-            records, driver=context.reader.driver, database=context.reader.database,
-            extractor=extractor, batch_size=context.settings.batch_size,
+            records,
+            driver=context.reader.driver,
+            database=context.reader.database,
+            extractor=extractor,
+            batch_size=context.settings.batch_size,
         )
-    return IngestResult(read=report.read, written=report.written, unchanged=report.unchanged,
-                        ids=sorted(report.ids.values()))
+    return IngestResult(
+        read=report.read,
+        written=report.written,
+        unchanged=report.unchanged,
+        ids=sorted(report.ids.values()),
+    )
 
 
 async def delete(context: Context, paper_id: str) -> str:
     """Delete a paper and its orphaned concepts and methods; its canonical id."""
     with database_errors(context.settings):
-        deleted = await delete_paper(context.reader.driver, database=context.reader.database,
-                                     paper_id=paper_id)
+        deleted = await delete_paper(
+            context.reader.driver, database=context.reader.database, paper_id=paper_id
+        )
     if deleted is None:
         raise NotFoundError(f"No paper has the id {paper_id!r}; nothing was deleted.")
     return deleted

@@ -60,10 +60,13 @@ class Connection(Generic[T]):
 
     @classmethod
     def of(cls, page: models.Page[Any], node: type) -> Connection[T]:
-        edges = [Edge(cursor=cursor(page.offset + i), node=node.of(item))  # type: ignore[attr-defined]
-                 for i, item in enumerate(page.items)]
+        edges = [
+            Edge(cursor=cursor(page.offset + i), node=node.of(item))  # type: ignore[attr-defined]
+            for i, item in enumerate(page.items)
+        ]
         info = PageInfo(
-            has_next_page=page.has_next, has_previous_page=page.has_previous,
+            has_next_page=page.has_next,
+            has_previous_page=page.has_previous,
             start_cursor=edges[0].cursor if edges else None,
             end_cursor=edges[-1].cursor if edges else None,
         )
@@ -84,9 +87,17 @@ class Paper:
 
     @classmethod
     def of(cls, view: models.PaperView) -> Paper:
-        return cls(id=strawberry.ID(view.id), title=view.title, label=view.label,
-                   abstract=view.abstract, year=view.year, venue=view.venue,
-                   authors=list(view.authors), keywords=list(view.keywords), status=view.status)
+        return cls(
+            id=strawberry.ID(view.id),
+            title=view.title,
+            label=view.label,
+            abstract=view.abstract,
+            year=view.year,
+            venue=view.venue,
+            authors=list(view.authors),
+            keywords=list(view.keywords),
+            status=view.status,
+        )
 
     @strawberry.field(description="The concepts it mentions, best score first.")
     async def concepts(self, info: Info, first: First = 20) -> list[ConceptMention]:
@@ -118,12 +129,14 @@ class Concept:
 
     @classmethod
     def of(cls, view: models.ConceptView) -> Concept:
-        return cls(key=view.key, name=view.name, aliases=list(view.aliases),
-                   paper_count=view.paper_count)
+        return cls(
+            key=view.key, name=view.name, aliases=list(view.aliases), paper_count=view.paper_count
+        )
 
     @strawberry.field(description="The papers mentioning it, best mention score first.")
-    async def papers(self, info: Info, first: First = 20,
-                     after: str | None = None) -> Connection[Paper]:
+    async def papers(
+        self, info: Info, first: First = 20, after: str | None = None
+    ) -> Connection[Paper]:
         key = (self.key, offset_after(after), page_size(first))
         return Connection.of(await info.context.loaders.concept_papers.load(key), Paper)
 
@@ -147,8 +160,9 @@ class Method:
 
     @classmethod
     def of(cls, view: models.MethodView) -> Method:
-        return cls(key=view.key, name=view.name, aliases=list(view.aliases),
-                   paper_count=view.paper_count)
+        return cls(
+            key=view.key, name=view.name, aliases=list(view.aliases), paper_count=view.paper_count
+        )
 
     @strawberry.field(description="The papers proposing it.")
     async def proposed_by(self, info: Info) -> list[Paper]:
@@ -156,8 +170,9 @@ class Method:
         return [Paper.of(p) for p in found]
 
     @strawberry.field(description="The papers using it, best edge score first.")
-    async def used_by(self, info: Info, first: First = 20,
-                      after: str | None = None) -> Connection[Paper]:
+    async def used_by(
+        self, info: Info, first: First = 20, after: str | None = None
+    ) -> Connection[Paper]:
         key = (self.key, offset_after(after), page_size(first))
         return Connection.of(await info.context.loaders.method_used_by.load(key), Paper)
 
@@ -176,8 +191,9 @@ class ConceptMention:
 
     @classmethod
     def of(cls, view: models.ConceptMention) -> ConceptMention:
-        return cls(concept=Concept.of(view.concept), score=view.score, rank=view.rank,
-                   source=view.source)
+        return cls(
+            concept=Concept.of(view.concept), score=view.score, rank=view.rank, source=view.source
+        )
 
 
 @strawberry.type(description="A concept co-mentioned with another, in `papers` papers.")
@@ -190,9 +206,12 @@ class ConceptCooccurrence:
         return cls(concept=Concept.of(view.concept), papers=view.papers)
 
 
-@strawberry.type(description=(
-    "A related paper and why: score = Σ over shared concepts and methods x of "
-    "min(edge score of each paper to x) × ln(N / papers linked to x)."))
+@strawberry.type(
+    description=(
+        "A related paper and why: score = Σ over shared concepts and methods x of "
+        "min(edge score of each paper to x) × ln(N / papers linked to x)."
+    )
+)
 class RelatedPaper:
     paper: Paper
     score: float
@@ -201,9 +220,12 @@ class RelatedPaper:
 
     @classmethod
     def of(cls, view: models.RelatedPaper) -> RelatedPaper:
-        return cls(paper=Paper.of(view.paper), score=view.score,
-                   shared_concepts=[Concept.of(c) for c in view.shared_concepts],
-                   shared_methods=[Method.of(m) for m in view.shared_methods])
+        return cls(
+            paper=Paper.of(view.paper),
+            score=view.score,
+            shared_concepts=[Concept.of(c) for c in view.shared_concepts],
+            shared_methods=[Method.of(m) for m in view.shared_methods],
+        )
 
 
 @strawberry.type(description="A paper found by semantic search; score is cosine similarity.")
@@ -233,8 +255,12 @@ def _node(view: models.GraphNode) -> GraphNode:
 
 
 def _edge(view: models.GraphEdge) -> GraphEdge:
-    return GraphEdge(source=strawberry.ID(view.source), target=strawberry.ID(view.target),
-                     type=view.type, weight=view.weight)
+    return GraphEdge(
+        source=strawberry.ID(view.source),
+        target=strawberry.ID(view.target),
+        type=view.type,
+        weight=view.weight,
+    )
 
 
 @strawberry.type(description="Nodes and the relationships among them.")
@@ -255,8 +281,11 @@ class GraphPath:
 
     @classmethod
     def of(cls, view: models.GraphPath) -> GraphPath:
-        return cls(nodes=[_node(n) for n in view.nodes], edges=[_edge(e) for e in view.edges],
-                   length=view.length)
+        return cls(
+            nodes=[_node(n) for n in view.nodes],
+            edges=[_edge(e) for e in view.edges],
+            length=view.length,
+        )
 
 
 @strawberry.type(description="Node counts by label and relationship counts by type.")
@@ -268,4 +297,3 @@ class Stats:
     proposes: int
     uses: int
     related_to: int
-

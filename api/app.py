@@ -19,8 +19,8 @@ from starlette.routing import Route
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
 
-from api._graphiql import asset_routes, local_page
 from api._extractor import ExtractorFactory, ExtractorProvider, default_extractor
+from api._graphiql import asset_routes, local_page
 from api.context import Context, make_context
 from api.schema import make_schema
 from graph.config import Settings
@@ -41,8 +41,9 @@ class _GraphQL(GraphQL[Context, None]):
 
     async def get_context(self, request: Request | WebSocket, response: Any) -> Context:
         state = request.app.state
-        return make_context(state.reader, state.extractor,
-                            authorization=request.headers.get("authorization"))
+        return make_context(
+            state.reader, state.extractor, authorization=request.headers.get("authorization")
+        )
 
 
 async def health(request: Request) -> Response:
@@ -69,14 +70,25 @@ def create_app(
         finally:
             await driver.close()
 
-    graphql = _GraphQL(make_schema(introspection=settings.introspection),
-                       graphql_ide="graphiql" if settings.graphiql else None)
+    graphql = _GraphQL(
+        make_schema(
+            introspection=settings.introspection, field_suggestions=settings.field_suggestions
+        ),
+        graphql_ide="graphiql" if settings.graphiql else None,
+    )
     graphql.offline_ide = local_page() if settings.graphiql else None
-    cors = Middleware(CORSMiddleware, allow_origins=list(settings.cors_origins),
-                      allow_methods=["GET", "POST"],
-                      allow_headers=["Authorization", "Content-Type"])
+    cors = Middleware(
+        CORSMiddleware,
+        allow_origins=list(settings.cors_origins),
+        allow_methods=["GET", "POST"],
+        allow_headers=["Authorization", "Content-Type"],
+    )
     return Starlette(
-        routes=[Route("/graphql", graphql, methods=["GET", "POST"]), Route("/health", health),
-                *asset_routes()],
-        middleware=[cors], lifespan=lifespan,
+        routes=[
+            Route("/graphql", graphql, methods=["GET", "POST"]),
+            Route("/health", health),
+            *asset_routes(),
+        ],
+        middleware=[cors],
+        lifespan=lifespan,
     )

@@ -53,8 +53,9 @@ class _Grouped(Generic[V]):
         return {(i, *args): v for i, v in result.items()}
 
 
-def _loader(reader: GraphReader, fetch: Fetch[V], key: str, default: V,
-            *arg_names: str) -> DataLoader[tuple[Any, ...], V]:
+def _loader(
+    reader: GraphReader, fetch: Fetch[V], key: str, default: V, *arg_names: str
+) -> DataLoader[tuple[Any, ...], V]:
     async def call(ids: list[str], **kwargs: Any) -> Mapping[str, V]:
         return await fetch(reader, **{key: ids}, **kwargs)
 
@@ -88,13 +89,15 @@ class Loaders:
             paper_concepts=_loader(reader, q.paper_concepts, "ids", (), "first"),
             paper_methods=_loader(reader, q.paper_methods, "ids", PaperMethods()),
             related_papers=_loader(reader, q.related_papers, "ids", (), "first"),
-            concept_papers=_loader(reader, q.concept_papers, "keys", _empty_page(),
-                                   "offset", "first"),
+            concept_papers=_loader(
+                reader, q.concept_papers, "keys", _empty_page(), "offset", "first"
+            ),
             concept_related=_loader(reader, q.concept_related, "keys", (), "first"),
             concept_methods=_loader(reader, q.concept_methods, "keys", (), "first"),
             method_proposed_by=_loader(reader, q.method_proposed_by, "keys", ()),
-            method_used_by=_loader(reader, q.method_used_by, "keys", _empty_page(),
-                                   "offset", "first"),
+            method_used_by=_loader(
+                reader, q.method_used_by, "keys", _empty_page(), "offset", "first"
+            ),
             method_concepts=_loader(reader, q.method_concepts, "keys", (), "first"),
         )
 

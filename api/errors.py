@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterator
 
 from graphql import GraphQLError
@@ -54,24 +55,41 @@ def is_unexpected(error: GraphQLError) -> bool:
     return error_code(error) == "INTERNAL"
 
 
-def _client_error(error: GraphQLError) -> GraphQLError:
+_SUGGESTION = re.compile(r"\s*Did you mean .*$", re.DOTALL)
+
+
+def _client_error(error: GraphQLError, *, suggestions: bool = True) -> GraphQLError:
     code = error_code(error)
     message = INTERNAL_MESSAGE if code == "INTERNAL" else error.message
+    if not suggestions:
+        message = _SUGGESTION.sub("", message)
     return GraphQLError(
-        message, nodes=error.nodes, source=error.source, positions=error.positions,
-        path=error.path, original_error=None, extensions={**(error.extensions or {}), "code": code},
+        message,
+        nodes=error.nodes,
+        source=error.source,
+        positions=error.positions,
+        path=error.path,
+        original_error=None,
+        extensions={**(error.extensions or {}), "code": code},
     )
 
 
 class ErrorCodes(SchemaExtension):
-    """Rewrite every error of a result into its client form (see the module docstring)."""
+    """Rewrite every error of a result into its client form (see the module docstring).
+
+    With ``suggestions=False`` the "Did you mean …?" hints that reveal field, argument and enum
+    names are cut from validation messages (for servers with introspection off).
+    """
+
+    def __init__(self, *, suggestions: bool = True) -> None:
+        self.suggestions = suggestions
 
     def on_operation(self) -> Iterator[None]:
         yield
         result = self.execution_context.result
         errors = getattr(result, "errors", None)
         if result is not None and errors:
-            result.errors = [_client_error(e) for e in errors]
+            result.errors = [_client_error(e, suggestions=self.suggestions) for e in errors]
 
 
 def log_unexpected(errors: list[GraphQLError]) -> None:
@@ -79,6 +97,9 @@ def log_unexpected(errors: list[GraphQLError]) -> None:
     for error in errors:
         if is_unexpected(error):
             original = error.original_error
-            logger.error("Unexpected error in %s: %r", error.path, original,
-                         exc_info=(type(original), original, original.__traceback__)
-                         if original else None)
+            logger.error(
+                "Unexpected error in %s: %r",
+                error.path,
+                original,
+                exc_info=(type(original), original, original.__traceback__) if original else None,
+            )

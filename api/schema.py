@@ -24,6 +24,7 @@ from strawberry.extensions import (
 from strawberry.types import ExecutionContext
 
 from api import _mutations
+from api._document_cache import DocumentCache, DocumentCacheExtension
 from api._paging import offset_after, page_size
 from api._types import (
     Concept,
@@ -65,57 +66,82 @@ class Query:
 
     @strawberry.field(description="Papers matching every given filter (concept/method: keys).")
     async def papers(
-        self, info: Info, search: str | None = None, concept: str | None = None,
-        method: str | None = None, year: int | None = None, venue: str | None = None,
-        first: int = 20, after: str | None = None,
+        self,
+        info: Info,
+        search: str | None = None,
+        concept: str | None = None,
+        method: str | None = None,
+        year: int | None = None,
+        venue: str | None = None,
+        first: int = 20,
+        after: str | None = None,
         order_by: PaperOrder = models.PaperOrder.RELEVANCE,  # type: ignore[valid-type]
     ) -> Connection[Paper]:
         page = await q.find_papers(
-            info.context.reader, search=search, concept=concept, method=method, year=year,
-            venue=venue, order=order_by, offset=offset_after(after), first=page_size(first),
+            info.context.reader,
+            search=search,
+            concept=concept,
+            method=method,
+            year=year,
+            venue=venue,
+            order=order_by,
+            offset=offset_after(after),
+            first=page_size(first),
         )
         return Connection.of(page, Paper)
 
     @strawberry.field(description="A concept by key, or by name (aliases match too).")
-    async def concept(self, info: Info, key: str | None = None,
-                      name: str | None = None) -> Concept | None:
+    async def concept(
+        self, info: Info, key: str | None = None, name: str | None = None
+    ) -> Concept | None:
         _one_of(key=key, name=name)
         found = await q.get_concept(info.context.reader, key=key, name=name)
         return Concept.of(found) if found else None
 
     @strawberry.field(description="Concepts: best full-text match first, else most papers first.")
-    async def concepts(self, info: Info, search: str | None = None, first: int = 20,
-                       after: str | None = None) -> Connection[Concept]:
-        page = await q.find_concepts(info.context.reader, search=search,
-                                     offset=offset_after(after), first=page_size(first))
+    async def concepts(
+        self, info: Info, search: str | None = None, first: int = 20, after: str | None = None
+    ) -> Connection[Concept]:
+        page = await q.find_concepts(
+            info.context.reader, search=search, offset=offset_after(after), first=page_size(first)
+        )
         return Connection.of(page, Concept)
 
     @strawberry.field(description="A method by key, or by name (aliases match too).")
-    async def method(self, info: Info, key: str | None = None,
-                     name: str | None = None) -> Method | None:
+    async def method(
+        self, info: Info, key: str | None = None, name: str | None = None
+    ) -> Method | None:
         _one_of(key=key, name=name)
         found = await q.get_method(info.context.reader, key=key, name=name)
         return Method.of(found) if found else None
 
     @strawberry.field(description="Methods: best full-text match first, else most papers first.")
-    async def methods(self, info: Info, search: str | None = None, first: int = 20,
-                      after: str | None = None) -> Connection[Method]:
-        page = await q.find_methods(info.context.reader, search=search,
-                                    offset=offset_after(after), first=page_size(first))
+    async def methods(
+        self, info: Info, search: str | None = None, first: int = 20, after: str | None = None
+    ) -> Connection[Method]:
+        page = await q.find_methods(
+            info.context.reader, search=search, offset=offset_after(after), first=page_size(first)
+        )
         return Connection.of(page, Method)
 
     @strawberry.field(description="Concepts both papers mention.")
-    async def shared_concepts(self, info: Info, paper_a: strawberry.ID,
-                              paper_b: strawberry.ID) -> list[Concept]:
-        found = await q.shared_concepts(info.context.reader, paper_a=str(paper_a),
-                                        paper_b=str(paper_b))
+    async def shared_concepts(
+        self, info: Info, paper_a: strawberry.ID, paper_b: strawberry.ID
+    ) -> list[Concept]:
+        found = await q.shared_concepts(
+            info.context.reader, paper_a=str(paper_a), paper_b=str(paper_b)
+        )
         return [Concept.of(c) for c in found]
 
-    @strawberry.field(description=(
-        "Papers related to a paper, best first, each with the shared concepts and methods "
-        "that explain it (ranking: see `RelatedPaper`)."))
-    async def related_papers(self, info: Info, id: strawberry.ID,
-                             first: int = 10) -> list[RelatedPaper]:
+    @strawberry.field(
+        description=(
+            "Papers related to a paper, best first, each with the shared concepts and methods "
+            "that explain it (ranking: see `RelatedPaper`)."
+        )
+    )
+    async def related_papers(
+        self, info: Info, id: strawberry.ID, first: int = 10
+    ) -> list[RelatedPaper]:
         size = page_size(first)
         paper = await info.context.loaders.paper.load((str(id),))
         if paper is None:
@@ -123,19 +149,31 @@ class Query:
         found = await info.context.loaders.related_papers.load((paper.id, size))
         return [RelatedPaper.of(r) for r in found]
 
-    @strawberry.field(description=(
-        "The shortest chain between two papers through concepts and methods (maxHops 1..6); "
-        "null when none is that short."))
-    async def path(self, info: Info, from_paper: strawberry.ID, to_paper: strawberry.ID,
-                   max_hops: int = 4) -> GraphPath | None:
-        found = await q.shortest_path(info.context.reader, from_paper=str(from_paper),
-                                      to_paper=str(to_paper), max_hops=max_hops)
+    @strawberry.field(
+        description=(
+            "The shortest chain between two papers through concepts and methods (maxHops 1..6); "
+            "null when none is that short."
+        )
+    )
+    async def path(
+        self, info: Info, from_paper: strawberry.ID, to_paper: strawberry.ID, max_hops: int = 4
+    ) -> GraphPath | None:
+        found = await q.shortest_path(
+            info.context.reader,
+            from_paper=str(from_paper),
+            to_paper=str(to_paper),
+            max_hops=max_hops,
+        )
         return GraphPath.of(found) if found else None
 
-    @strawberry.field(description=(
-        "The graph around a paper (hops 1..3, at most `limit` nodes, 1..500), for a graph view."))
-    async def neighborhood(self, info: Info, id: strawberry.ID, hops: int = 1,
-                           limit: int = 50) -> Subgraph:
+    @strawberry.field(
+        description=(
+            "The graph around a paper (hops 1..3, at most `limit` nodes, 1..500), for a graph view."
+        )
+    )
+    async def neighborhood(
+        self, info: Info, id: strawberry.ID, hops: int = 1, limit: int = 50
+    ) -> Subgraph:
         found = await q.neighborhood(info.context.reader, id=str(id), hops=hops, limit=limit)
         return Subgraph.of(found)
 
@@ -183,9 +221,12 @@ class Mutation:
         require_token(info.context)
         return await _mutations.ingest(info.context, papers)
 
-    @strawberry.mutation(description=(
-        "Delete a paper (by any of its ids) and any concept or method left without papers; "
-        "returns the deleted paper's id."))
+    @strawberry.mutation(
+        description=(
+            "Delete a paper (by any of its ids) and any concept or method left without papers; "
+            "returns the deleted paper's id."
+        )
+    )
     async def delete_paper(self, info: Info, id: strawberry.ID) -> strawberry.ID:
         require_token(info.context)
         return strawberry.ID(await _mutations.delete(info.context, str(id)))
@@ -202,21 +243,24 @@ class CypherStatements(SchemaExtension):
 
 
 class _Schema(strawberry.Schema):
-    def process_errors(self, errors: list[GraphQLError],
-                       execution_context: ExecutionContext | None = None) -> None:
+    def process_errors(
+        self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None
+    ) -> None:
         log_unexpected(errors)  # expected errors (bad input, not found, down) are not bugs
 
 
-
-def make_schema(*, introspection: bool = True) -> strawberry.Schema:
-    """The schema with its protections; ``introspection=False`` refuses ``__schema`` queries."""
+def make_schema(*, introspection: bool = True, field_suggestions: bool = True) -> strawberry.Schema:
+    """The schema with its protections; ``introspection=False`` refuses ``__schema`` queries and
+    ``field_suggestions=False`` drops the "Did you mean …?" hints from error messages."""
     extensions: list[Any] = [
         lambda: QueryDepthLimiter(max_depth=MAX_DEPTH),
         lambda: MaxAliasesLimiter(max_alias_count=MAX_ALIASES),
         lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
-        ErrorCodes,
+        lambda: ErrorCodes(suggestions=field_suggestions),
         CypherStatements,
     ]
+    documents = DocumentCache()  # shared by this schema's requests; its own rules' results
+    extensions.append(lambda: DocumentCacheExtension(documents))
     if not introspection:
         extensions.append(lambda: AddValidationRules([NoSchemaIntrospectionCustomRule]))
     return _Schema(query=Query, mutation=Mutation, extensions=extensions)

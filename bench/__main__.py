@@ -32,14 +32,18 @@ def main(argv: list[str] | None = None) -> int:
     reps = args.reps or (1 if args.quick else 5)
     papers = args.papers or (60 if args.quick else 2000)
     served = args.papers or (200 if args.quick else 2000)  # graph size for api and peers
-    results: dict[str, Any] = {"machine": machine_info(), "quick": args.quick,
-                               "started": time.strftime("%Y-%m-%dT%H:%M:%S")}
+    results: dict[str, Any] = {
+        "machine": machine_info(),
+        "quick": args.quick,
+        "started": time.strftime("%Y-%m-%dT%H:%M:%S"),
+    }
     rows: list[list[object]] = []
     with bench_neo4j() as settings:
         if "ingest" in sections:
             baseline = 10 if args.quick else 100
-            results["ingest"] = ingest.run(settings, papers=papers, baseline_papers=baseline,
-                                           reps=reps)
+            results["ingest"] = ingest.run(
+                settings, papers=papers, baseline_papers=baseline, reps=reps
+            )
             rows += ingest.table_rows(results["ingest"])
         if "quality" in sections:
             results["quality"] = quality.run(settings, papers=40 if args.quick else 300)
@@ -48,8 +52,9 @@ def main(argv: list[str] | None = None) -> int:
             results["api"] = api.run(settings, papers=served, reps=reps, quick=args.quick)
             rows += api.table_rows(results["api"])
         if "peers" in sections:
-            results["peers"] = peer_graphql.run(settings, papers=served, reps=reps,
-                                                quick=args.quick)
+            results["peers"] = peer_graphql.run(
+                settings, papers=served, reps=reps, quick=args.quick
+            )
             rows += peer_graphql.table_rows(results["peers"])
         if "export" in sections:
             results["export"] = export_bench.run_repeated(settings, papers=served, reps=reps)

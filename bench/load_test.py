@@ -83,9 +83,14 @@ def api_process(settings: Settings) -> Iterator[tuple[str, int]]:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryFile("w+") as log:
-        process = subprocess.Popen([sys.executable, "-m", "bench.api", "serve", str(port)],
-                                   cwd=REPO, env=child_env(settings), stdout=log,
-                                   stderr=subprocess.STDOUT, text=True)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "bench.api", "serve", str(port)],
+            cwd=REPO,
+            env=child_env(settings),
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
         try:
             _await_health(process, f"{base}/health", 90, log)
             yield f"{base}/graphql", process.pid
@@ -98,13 +103,13 @@ def api_process(settings: Settings) -> Iterator[tuple[str, int]]:
                 process.wait(timeout=10)
 
 
-async def one(client: httpx.AsyncClient, url: str, i: int, samples: Samples,
-              tally: Tally) -> None:
+async def one(client: httpx.AsyncClient, url: str, i: int, samples: Samples, tally: Tally) -> None:
     case = CASES[i % len(CASES)]
     started = time.perf_counter()
     try:
-        response = await client.post(url, json={"query": case.document,
-                                                "variables": case.variables(samples, i)})
+        response = await client.post(
+            url, json={"query": case.document, "variables": case.variables(samples, i)}
+        )
         body = response.json()
     except (httpx.HTTPError, ValueError) as exc:
         tally.failed(case.name, repr(exc))
@@ -124,21 +129,27 @@ async def hammer(
     limits = httpx.Limits(max_connections=CONCURRENCY, max_keepalive_connections=CONCURRENCY)
 
     async with httpx.AsyncClient(timeout=30, limits=limits) as client:
+
         async def worker() -> None:
             while time.perf_counter() < deadline and (i := next(counter, None)) is not None:
                 await one(client, url, i, samples, tally)
 
         started = time.perf_counter()
-        await asyncio.wait_for(asyncio.gather(*(worker() for _ in range(CONCURRENCY))),
-                               timeout=seconds + 60)
+        await asyncio.wait_for(
+            asyncio.gather(*(worker() for _ in range(CONCURRENCY))), timeout=seconds + 60
+        )
         return tally, time.perf_counter() - started
 
 
 def stats(values: list[float]) -> dict[str, float]:
     if not values:
         return {"n": 0}
-    return {"n": len(values), "p50": round(percentile(values, 50), 1),
-            "p95": round(percentile(values, 95), 1), "p99": round(percentile(values, 99), 1)}
+    return {
+        "n": len(values),
+        "p50": round(percentile(values, 50), 1),
+        "p95": round(percentile(values, 95), 1),
+        "p99": round(percentile(values, 99), 1),
+    }
 
 
 def run(settings: Settings, *, papers: int, seconds: float) -> dict[str, Any]:
@@ -152,10 +163,15 @@ def run(settings: Settings, *, papers: int, seconds: float) -> dict[str, Any]:
         rss_end = rss_mb(pid)
     every = [ms for values in tally.latencies.values() for ms in values]
     return {
-        "papers": stored, "concurrency": CONCURRENCY, "seconds": round(wall, 1),
-        "request_bound": requests, "requests": len(every) + sum(tally.failures.values()),
-        "failed": sum(tally.failures.values()), "failures_by_query": tally.failures,
-        "failure_samples": tally.reasons, "rps": round(len(every) / wall, 1),
+        "papers": stored,
+        "concurrency": CONCURRENCY,
+        "seconds": round(wall, 1),
+        "request_bound": requests,
+        "requests": len(every) + sum(tally.failures.values()),
+        "failed": sum(tally.failures.values()),
+        "failures_by_query": tally.failures,
+        "failure_samples": tally.reasons,
+        "rps": round(len(every) / wall, 1),
         "latency_ms": stats(every),
         "by_query": {name: stats(values) for name, values in tally.latencies.items()},
         "rss_mb": {"start": round(rss_start, 1), "end": round(rss_end, 1)},
@@ -163,24 +179,46 @@ def run(settings: Settings, *, papers: int, seconds: float) -> dict[str, Any]:
 
 
 def table(result: dict[str, Any]) -> str:
-    rows = [[name, s["n"], s.get("p50"), s.get("p95"), s.get("p99"),
-             result["failures_by_query"].get(name, 0)]
-            for name, s in result["by_query"].items()]
+    rows = [
+        [
+            name,
+            s["n"],
+            s.get("p50"),
+            s.get("p95"),
+            s.get("p99"),
+            result["failures_by_query"].get(name, 0),
+        ]
+        for name, s in result["by_query"].items()
+    ]
     total = result["latency_ms"]
-    rows.append(["**all**", total["n"], total.get("p50"), total.get("p95"), total.get("p99"),
-                 result["failed"]])
-    head = (f"API load test: concurrency {result['concurrency']}, {result['seconds']} s, "
-            f"{result['papers']} papers, {result['rps']} req/s, API RSS "
-            f"{result['rss_mb']['start']} → {result['rss_mb']['end']} MB\n\n")
-    return head + markdown_table(["query", "requests", "p50 ms", "p95 ms", "p99 ms", "failed"],
-                                 rows)
+    rows.append(
+        [
+            "**all**",
+            total["n"],
+            total.get("p50"),
+            total.get("p95"),
+            total.get("p99"),
+            result["failed"],
+        ]
+    )
+    head = (
+        f"API load test: concurrency {result['concurrency']}, {result['seconds']} s, "
+        f"{result['papers']} papers, {result['rps']} req/s, API RSS "
+        f"{result['rss_mb']['start']} → {result['rss_mb']['end']} MB\n\n"
+    )
+    return head + markdown_table(
+        ["query", "requests", "p50 ms", "p95 ms", "p99 ms", "failed"], rows
+    )
 
 
 @contextlib.contextmanager
 def private_neo4j(port: int) -> Iterator[Settings]:
-    settings = load_settings(NEO4J_URI=f"bolt://127.0.0.1:{port}",
-                             PAPERGRAPH_NEO4J_HTTP_PORT=port + 1,
-                             PAPERGRAPH_NEO4J_HEAP="1g", PAPERGRAPH_NEO4J_PAGECACHE="256m")
+    settings = load_settings(
+        NEO4J_URI=f"bolt://127.0.0.1:{port}",
+        PAPERGRAPH_NEO4J_HTTP_PORT=port + 1,
+        PAPERGRAPH_NEO4J_HEAP="1g",
+        PAPERGRAPH_NEO4J_PAGECACHE="256m",
+    )
     was_running = local_neo4j.status(settings).running
     local_neo4j.start(settings)
     try:
@@ -191,8 +229,11 @@ def private_neo4j(port: int) -> Iterator[Settings]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.load_test", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.load_test",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--quick", action="store_true", help="10 s instead of 60 s")
     parser.add_argument("--papers", type=int, default=2000)
     parser.add_argument("--bolt-port", type=int, default=None, help="private local Neo4j")

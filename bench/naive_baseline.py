@@ -39,13 +39,27 @@ def main() -> None:
     with sync_driver(settings) as driver:
         for paper in papers:
             keywords = keybert.extract_keywords(paper["abstract"], top_n=10)
-            rows = [{"key": k, "name": k, "score": float(s), "rank": i}
-                    for i, (k, s) in enumerate(keywords, start=1)]
-            driver.execute_query(WRITE, id=paper["id"], abstract=paper["abstract"],
-                                 title=paper["title"], keyphrases=rows,
-                                 database_=settings.neo4j_database)
-    print(json.dumps({"papers": len(papers), "model_load_seconds": round(load_seconds, 2),
-                      "steady_seconds": round(time.perf_counter() - started, 3)}))
+            rows = [
+                {"key": k, "name": k, "score": float(s), "rank": i}
+                for i, (k, s) in enumerate(keywords, start=1)
+            ]
+            driver.execute_query(
+                WRITE,
+                id=paper["id"],
+                abstract=paper["abstract"],
+                title=paper["title"],
+                keyphrases=rows,
+                database_=settings.neo4j_database,
+            )
+    print(
+        json.dumps(
+            {
+                "papers": len(papers),
+                "model_load_seconds": round(load_seconds, 2),
+                "steady_seconds": round(time.perf_counter() - started, 3),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -77,11 +77,17 @@ CASES = (
         "conceptsConnection(first: 10, sort: [{edge: {score: DESC}}, {node: {key: ASC}}]) "
         "{ edges { properties { score } node { key name } } } } }",
         lambda s, i: {"id": _nth(s.papers, i)},
-        lambda d: _mentions(d["paper"], [
-            {"key": m["concept"]["key"], "score": m["score"]} for m in d["paper"]["concepts"]]),
-        lambda d: _mentions(d["papers"][0], [
-            {"key": e["node"]["key"], "score": e["properties"]["score"]}
-            for e in d["papers"][0]["conceptsConnection"]["edges"]]),
+        lambda d: _mentions(
+            d["paper"],
+            [{"key": m["concept"]["key"], "score": m["score"]} for m in d["paper"]["concepts"]],
+        ),
+        lambda d: _mentions(
+            d["papers"][0],
+            [
+                {"key": e["node"]["key"], "score": e["properties"]["score"]}
+                for e in d["papers"][0]["conceptsConnection"]["edges"]
+            ],
+        ),
     ),
     PeerCase(
         "papers by concept (page of 10)",
@@ -91,11 +97,20 @@ CASES = (
         "sort: [{edge: {score: DESC}}, {node: {id: ASC}}]) { totalCount "
         "edges { cursor node { id title year } } pageInfo { hasNextPage endCursor } } } }",
         lambda s, i: {"c": _nth(s.concepts, i)},
-        lambda d: _page(d["papers"]["totalCount"], [e["node"]["id"] for e in d["papers"]["edges"]],
-                        d["papers"]["pageInfo"]["hasNextPage"]),
-        lambda d: _page(*(lambda c: (c["totalCount"], [e["node"]["id"] for e in c["edges"]],
-                                     c["pageInfo"]["hasNextPage"]))(
-            d["concepts"][0]["papersConnection"])),
+        lambda d: _page(
+            d["papers"]["totalCount"],
+            [e["node"]["id"] for e in d["papers"]["edges"]],
+            d["papers"]["pageInfo"]["hasNextPage"],
+        ),
+        lambda d: _page(
+            *(
+                lambda c: (
+                    c["totalCount"],
+                    [e["node"]["id"] for e in c["edges"]],
+                    c["pageInfo"]["hasNextPage"],
+                )
+            )(d["concepts"][0]["papersConnection"])
+        ),
     ),
     PeerCase(
         "sharedConcepts",
@@ -119,8 +134,13 @@ CASES = (
 def ensure_node_modules() -> None:
     """``npm ci`` in bench/peers unless the library is installed (bounded in time)."""
     if not (PEERS / "node_modules" / "@neo4j" / "graphql").is_dir():
-        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=PEERS, check=True,
-                       timeout=600, capture_output=True)
+        subprocess.run(
+            ["npm", "ci", "--no-audit", "--no-fund"],
+            cwd=PEERS,
+            check=True,
+            timeout=600,
+            capture_output=True,
+        )
 
 
 @contextlib.contextmanager
@@ -128,15 +148,20 @@ def peer_server(settings: Settings) -> Iterator[str]:
     """The Neo4j GraphQL Library server in a child process; yields its ``/graphql`` URL."""
     ensure_node_modules()
     port = free_port()
-    env = {**child_env(settings), "PORT": str(port), "NEO4J_USER": settings.neo4j_user,
-           "NEO4J_DATABASE": settings.neo4j_database}
+    env = {
+        **child_env(settings),
+        "PORT": str(port),
+        "NEO4J_USER": settings.neo4j_user,
+        "NEO4J_DATABASE": settings.neo4j_database,
+    }
     base = f"http://127.0.0.1:{port}"
     with serving(["node", "server.mjs"], env=env, cwd=PEERS, health=f"{base}/health"):
         yield f"{base}/graphql"
 
 
-def side_call(http: httpx.AsyncClient, url: str, case: PeerCase, samples: Samples,
-              *, ours: bool) -> Call:
+def side_call(
+    http: httpx.AsyncClient, url: str, case: PeerCase, samples: Samples, *, ours: bool
+) -> Call:
     document = case.ours if ours else case.theirs
 
     async def call(i: int) -> None:
@@ -145,8 +170,9 @@ def side_call(http: httpx.AsyncClient, url: str, case: PeerCase, samples: Sample
     return call
 
 
-async def compare_answers(http: httpx.AsyncClient, ours: str, theirs: str,
-                          samples: Samples) -> dict[str, Any]:
+async def compare_answers(
+    http: httpx.AsyncClient, ours: str, theirs: str, samples: Samples
+) -> dict[str, Any]:
     """For each case, how many of the first CHECKED parameter sets get the same answer."""
     report: dict[str, Any] = {}
     for case in CASES:
@@ -163,13 +189,16 @@ async def compare_answers(http: httpx.AsyncClient, ours: str, theirs: str,
     return report
 
 
-async def _measure(ours: str, theirs: str, samples: Samples, *, reps: int,
-                   quick: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+async def _measure(
+    ours: str, theirs: str, samples: Samples, *, reps: int, quick: bool
+) -> tuple[dict[str, Any], dict[str, Any]]:
     load, warmup = loads(quick)
     async with client() as http:
         answers = await compare_answers(http, ours, theirs, samples)
-        sides = {"ours": lambda c: side_call(http, ours, c, samples, ours=True),
-                 "neo4j-graphql": lambda c: side_call(http, theirs, c, samples, ours=False)}
+        sides = {
+            "ours": lambda c: side_call(http, ours, c, samples, ours=True),
+            "neo4j-graphql": lambda c: side_call(http, theirs, c, samples, ours=False),
+        }
         return answers, await timed_runs(sides, CASES, reps=reps, load=load, warmup=warmup)
 
 
@@ -185,9 +214,15 @@ def run(settings: Settings, *, papers: int, reps: int, quick: bool) -> dict[str,
     samples = asyncio.run(pick_samples(settings))
     with api_server(settings) as ours, peer_server(settings) as theirs:
         answers, measured = asyncio.run(_measure(ours, theirs, samples, reps=reps, quick=quick))
-    return {"papers": stored, "reps": reps, "requests_per_run": loads(quick)[0].requests,
-            "versions": versions(), "queries": [c.name for c in CASES], "answers": answers,
-            "measured": measured}
+    return {
+        "papers": stored,
+        "reps": reps,
+        "requests_per_run": loads(quick)[0].requests,
+        "versions": versions(),
+        "queries": [c.name for c in CASES],
+        "answers": answers,
+        "measured": measured,
+    }
 
 
 def table_rows(result: dict[str, Any]) -> list[list[object]]:
@@ -201,13 +236,15 @@ def table_rows(result: dict[str, Any]) -> list[list[object]]:
             ratio = ours["p50"]["median"] / lib["p50"]["median"]
             rps = ours["rps"]["median"] / lib["rps"]["median"]
             ok = ratio < target if target == 1.0 else ratio <= target
-            rows.append([
-                f"peers {name} c={conc}: p50 ms ours / @neo4j/graphql",
-                f"{ours['p50']['median']:.1f} / {lib['p50']['median']:.1f} = {ratio:.2f}×; "
-                f"req/s ratio {rps:.2f}×",
-                f"ours {ours['p50']['min']:.1f}–{ours['p50']['max']:.1f}, "
-                f"lib {lib['p50']['min']:.1f}–{lib['p50']['max']:.1f}",
-                f"target {'< 1' if target == 1.0 else f'≤ {target}'}×: {verdict(ok)}; "
-                f"same answers {check['same']}/{check['checked']}; n={n}",
-            ])
+            rows.append(
+                [
+                    f"peers {name} c={conc}: p50 ms ours / @neo4j/graphql",
+                    f"{ours['p50']['median']:.1f} / {lib['p50']['median']:.1f} = {ratio:.2f}×; "
+                    f"req/s ratio {rps:.2f}×",
+                    f"ours {ours['p50']['min']:.1f}–{ours['p50']['max']:.1f}, "
+                    f"lib {lib['p50']['min']:.1f}–{lib['p50']['max']:.1f}",
+                    f"target {'< 1' if target == 1.0 else f'≤ {target}'}×: {verdict(ok)}; "
+                    f"same answers {check['same']}/{check['checked']}; n={n}",
+                ]
+            )
     return rows

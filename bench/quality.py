@@ -13,8 +13,9 @@ TARGETS = {"exact": 0.27, "partial": 0.47}
 
 
 def run(settings: Settings, *, papers: int) -> dict[str, Any]:
-    child = run_child(["bench/extraction_quality.py", "--papers", str(papers)],
-                      env=child_env(settings))
+    child = run_child(
+        ["bench/extraction_quality.py", "--papers", str(papers)], env=child_env(settings)
+    )
     if child.returncode != 0:
         raise RuntimeError(f"extraction_quality failed:\n{child.stderr[-2000:]}")
     report = json.loads(child.stdout.split("\n| system")[0])
@@ -29,6 +30,12 @@ def table_rows(result: dict[str, Any]) -> list[list[object]]:
         if name == "papergraph":
             met = exact >= TARGETS["exact"] and partial >= TARGETS["partial"]
             note += "; target ≥ 0.27 / 0.47: " + ("met" if met else "MISSED")
-        rows.append([f"author-keyword recall@10 exact / partial ({name}, "
-                     f"{result['papers']} papers)", f"{exact:.3f} / {partial:.3f}", "", note])
+        rows.append(
+            [
+                f"author-keyword recall@10 exact / partial ({name}, {result['papers']} papers)",
+                f"{exact:.3f} / {partial:.3f}",
+                "",
+                note,
+            ]
+        )
     return rows

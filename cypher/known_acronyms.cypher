@@ -1,5 +1,8 @@
-// Concepts with their aliases, to teach the extractor acronyms seen in earlier loads.
-// params: none. returns: key, aliases.
-MATCH (c:Concept)
-WHERE any(a IN c.aliases WHERE a =~ '[A-Z][A-Za-z0-9-]*[A-Z][A-Za-z0-9]*s?')
-RETURN c.key AS key, c.aliases AS aliases
+// Every acronym definition stored papers made ("GNN=graph neural network"), so the extractor
+// resolves acronyms defined in earlier (or interrupted) loads. params: none. returns: definition.
+MATCH (p:Paper)
+WHERE p.acronyms IS NOT NULL
+UNWIND p.acronyms AS definition
+WITH DISTINCT p.id AS id, definition
+RETURN definition
+ORDER BY id, definition

@@ -1,8 +1,12 @@
 // Recompute Method-[:RELATED_TO {weight}]->Concept for these methods and clear their
 // relatedStale flag: weight = number of papers that propose or use the method and mention the
-// concept. params: $methodKeys: [string]. returns: count (methods refreshed).
+// concept. The flag is removed first, which write-locks the method before its papers are read:
+// a concurrent loader that links a new paper waits, then flags the method again.
+// params: $methodKeys: [string]. returns: count (methods refreshed).
 UNWIND $methodKeys AS key
 MATCH (m:Method {key: key})
+REMOVE m.relatedStale
+WITH m
 CALL (m) {
   OPTIONAL MATCH (m)-[old:RELATED_TO]->(:Concept)
   DELETE old
@@ -12,5 +16,4 @@ CALL (m) {
   WITH c, count(DISTINCT p) AS weight
   CREATE (m)-[:RELATED_TO {weight: weight}]->(c)
 }
-REMOVE m.relatedStale
 RETURN count(m) AS count

@@ -1,7 +1,8 @@
 // Create or update Paper nodes. A paper is found by its id, else by its normalised abstract
 // (matchKey); a real source id replaces a content-hash id, and every id seen is kept in altIds.
 // params: $papers: [{id, altIds, sourceId (bool), matchKey, contentHash, title, label, abstract, year,
-//   venue, authors, keywords, status, source, embedding, extractor}]. returns: matchKey, id.
+//   venue, authors, keywords, status, source, embedding, extractor, acronyms}].
+// returns: matchKey, id.
 UNWIND $papers AS row
 OPTIONAL MATCH (byId:Paper {id: row.id})
 CALL (row, byId) {
@@ -27,5 +28,6 @@ SET p.altIds = p.altIds + [i IN row.altIds WHERE NOT i IN p.altIds],
     p.status = coalesce(row.status, p.status),
     p.source = row.source,
     p.embedding = row.embedding,
-    p.extractor = row.extractor
+    p.extractor = row.extractor,
+    p.acronyms = row.acronyms
 RETURN row.matchKey AS matchKey, p.id AS id

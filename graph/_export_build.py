@@ -33,15 +33,21 @@ class Source:
     embeddings: bool
 
     def papers(self) -> Iterator[tuple[NodeRecord, list[EdgeRecord]]]:
-        return stream_papers(self.driver, database=self.database, scope=self.scope,
-                             page_size=self.page_size, embeddings=self.embeddings)
+        return stream_papers(
+            self.driver,
+            database=self.database,
+            scope=self.scope,
+            page_size=self.page_size,
+            embeddings=self.embeddings,
+        )
 
     def nodes(
         self, label: str, keys: Iterable[str] | None
     ) -> Iterator[tuple[NodeRecord, list[EdgeRecord]]]:
         chosen = None if keys is None else list(keys)
-        return stream_nodes(self.driver, database=self.database, label=label, keys=chosen,
-                            page_size=self.page_size)
+        return stream_nodes(
+            self.driver, database=self.database, label=label, keys=chosen, page_size=self.page_size
+        )
 
 
 def _key(node_id: str) -> str:

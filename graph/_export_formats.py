@@ -36,13 +36,19 @@ __all__ = ["NODE_LINK_KEYS", "READERS", "WRITERS"]
 
 LIST_SUFFIX = "[]"
 GEXF_RESERVED = frozenset({"id", "key", "type", "start", "end", "pid", "viz", "networkx_key"})
-NODE_LINK_KEYS = {"edges": "edges", "name": "nodeId", "source": "sourceNodeId",
-                  "target": "targetNodeId", "key": "key"}
+NODE_LINK_KEYS = {
+    "edges": "edges",
+    "name": "nodeId",
+    "source": "sourceNodeId",
+    "target": "targetNodeId",
+    "key": "key",
+}
 NODES_CSV = "nodes.csv"
 EDGES_CSV = "edges.csv"
 
 
 # -- attribute encodings ------------------------------------------------------------------------
+
 
 def _encode_lists(data: dict[str, Any], rename: Callable[[str], str]) -> dict[str, Any]:
     encoded = {}
@@ -76,8 +82,11 @@ def _gexf_unescape(name: str) -> str:
     return name[1:] if name.startswith("_") and name[1:].lstrip("_") in GEXF_RESERVED else name
 
 
-def _recoded(graph: nx.Graph, node: Callable[[dict[str, Any]], dict[str, Any]],
-             edge: Callable[[dict[str, Any]], dict[str, Any]]) -> nx.Graph:
+def _recoded(
+    graph: nx.Graph,
+    node: Callable[[dict[str, Any]], dict[str, Any]],
+    edge: Callable[[dict[str, Any]], dict[str, Any]],
+) -> nx.Graph:
     """A copy of ``graph`` with every node and edge attribute dict passed through a function."""
     copy = graph.__class__()
     copy.graph.update(graph.graph)
@@ -90,6 +99,7 @@ def _recoded(graph: nx.Graph, node: Callable[[dict[str, Any]], dict[str, Any]],
 
 
 # -- GraphML ------------------------------------------------------------------------------------
+
 
 def _list_encoder(data: dict[str, Any]) -> dict[str, Any]:
     return _encode_lists(data, _same)
@@ -120,6 +130,7 @@ def _as_exported(graph: nx.Graph) -> nx.Graph:
 
 # -- GEXF ---------------------------------------------------------------------------------------
 
+
 def _gexf_encoder(data: dict[str, Any]) -> dict[str, Any]:
     return _encode_lists(data, _gexf_escape)
 
@@ -147,6 +158,7 @@ def _gexf_decoder(data: dict[str, Any]) -> dict[str, Any]:
 
 # -- node-link JSON -----------------------------------------------------------------------------
 
+
 def write_json(graph: nx.Graph, path: Path) -> None:
     data = nx.node_link_data(graph, **NODE_LINK_KEYS)
     with path.open("w", encoding="utf-8") as handle:
@@ -160,6 +172,7 @@ def read_json(path: Path) -> nx.Graph:
 
 
 # -- CSV ----------------------------------------------------------------------------------------
+
 
 def _column_type(values: Iterable[Any]) -> str:
     kinds = {"bool" if isinstance(v, bool) else type(v).__name__ for v in values}
@@ -184,7 +197,11 @@ def _cell(value: Any, kind: str) -> str:
 
 
 _PARSERS: dict[str, Callable[[str], Any]] = {
-    "string": str, "int": int, "float": float, "bool": lambda s: s == "true", "json": json.loads,
+    "string": str,
+    "int": int,
+    "float": float,
+    "bool": lambda s: s == "true",
+    "json": json.loads,
 }
 
 
@@ -241,8 +258,14 @@ def read_csv(path: Path) -> nx.Graph:
 
 
 WRITERS: dict[str, Callable[[nx.Graph, Path], None]] = {
-    "graphml": write_graphml, "gexf": write_gexf, "json": write_json, "csv": write_csv,
+    "graphml": write_graphml,
+    "gexf": write_gexf,
+    "json": write_json,
+    "csv": write_csv,
 }
 READERS: dict[str, Callable[[Path], nx.Graph]] = {
-    "graphml": read_graphml, "gexf": read_gexf, "json": read_json, "csv": read_csv,
+    "graphml": read_graphml,
+    "gexf": read_gexf,
+    "json": read_json,
+    "csv": read_csv,
 }

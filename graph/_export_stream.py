@@ -75,8 +75,15 @@ def stream_papers(
 ) -> Iterator[tuple[NodeRecord, list[EdgeRecord]]]:
     """Every paper in ``scope`` with its outgoing relationships, one page at a time."""
     ids = _neighbourhood(driver, database, scope) if scope.seed_paper is not None else None
-    params = {"ids": ids, "concept": scope.concept, "method": scope.method, "year": scope.year,
-              "venue": scope.venue, "embeddings": embeddings, "limit": page_size}
+    params = {
+        "ids": ids,
+        "concept": scope.concept,
+        "method": scope.method,
+        "year": scope.year,
+        "venue": scope.venue,
+        "embeddings": embeddings,
+        "limit": page_size,
+    }
     after = ""
     while True:
         rows = _read(driver, database, _PAPERS, after=after, **params)
@@ -95,7 +102,7 @@ def stream_nodes(
     if keys is not None:
         ordered = sorted(set(keys))
         for start in range(0, len(ordered), page_size):
-            chunk = ordered[start:start + page_size]
+            chunk = ordered[start : start + page_size]
             rows = _read(driver, database, statement, after="", limit=len(chunk), keys=chunk)
             yield from _with_edges(label, rows)
         return
@@ -143,6 +150,12 @@ def _node(label: str, key: str, row: dict[str, Any]) -> NodeRecord:
 
 
 def _edges(source: str, row: dict[str, Any]) -> list[EdgeRecord]:
-    return [EdgeRecord(source=source, target=node_id(edge["label"], edge["key"]),
-                       type=edge["type"], props=dict(edge["props"]))
-            for edge in row.get("edges", [])]
+    return [
+        EdgeRecord(
+            source=source,
+            target=node_id(edge["label"], edge["key"]),
+            type=edge["type"],
+            props=dict(edge["props"]),
+        )
+        for edge in row.get("edges", [])
+    ]

@@ -39,14 +39,22 @@ class Settings(BaseSettings):
     neo4j_http_port: int = Field(7474, validation_alias=_env("PAPERGRAPH_NEO4J_HTTP_PORT"))
     neo4j_heap: str = Field("1g", validation_alias=_env("PAPERGRAPH_NEO4J_HEAP"))
     neo4j_pagecache: str = Field("512m", validation_alias=_env("PAPERGRAPH_NEO4J_PAGECACHE"))
-    neo4j_start_timeout: float = Field(120.0, validation_alias=_env("PAPERGRAPH_NEO4J_START_TIMEOUT"))
+    neo4j_start_timeout: float = Field(
+        120.0, validation_alias=_env("PAPERGRAPH_NEO4J_START_TIMEOUT")
+    )
     query_timeout: float = Field(10.0, validation_alias=_env("PAPERGRAPH_QUERY_TIMEOUT"))
+    write_retry_seconds: float = Field(
+        30.0, validation_alias=_env("PAPERGRAPH_WRITE_RETRY_SECONDS")
+    )
     api_host: str = Field("127.0.0.1", validation_alias=_env("PAPERGRAPH_API_HOST"))
     api_port: int = Field(8000, validation_alias=_env("PAPERGRAPH_API_PORT"))
     api_token: SecretStr | None = Field(None, validation_alias=_env("PAPERGRAPH_API_TOKEN"))
-    cors_origins: Annotated[tuple[str, ...], NoDecode] = Field((), validation_alias=_env("PAPERGRAPH_CORS_ORIGINS"))
+    cors_origins: Annotated[tuple[str, ...], NoDecode] = Field(
+        (), validation_alias=_env("PAPERGRAPH_CORS_ORIGINS")
+    )
     graphiql: bool = Field(True, validation_alias=_env("PAPERGRAPH_GRAPHIQL"))
     introspection: bool = Field(True, validation_alias=_env("PAPERGRAPH_INTROSPECTION"))
+    field_suggestions: bool = Field(True, validation_alias=_env("PAPERGRAPH_FIELD_SUGGESTIONS"))
     batch_size: int = Field(256, validation_alias=_env("PAPERGRAPH_BATCH_SIZE"))
 
     @field_validator("neo4j_uri")
@@ -55,7 +63,9 @@ class Settings(BaseSettings):
         schemes = {"bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc"}
         parts = urlsplit(value)
         if parts.scheme not in schemes or not parts.hostname:
-            raise ValueError(f"expected e.g. bolt://127.0.0.1:7687 or neo4j+s://host, got {value!r}")
+            raise ValueError(
+                f"expected e.g. bolt://127.0.0.1:7687 or neo4j+s://host, got {value!r}"
+            )
         return value
 
     @field_validator("neo4j_password")
@@ -70,6 +80,13 @@ class Settings(BaseSettings):
     def _check_port(cls, value: int) -> int:
         if not 1 <= value <= 65535:
             raise ValueError(f"a port is 1..65535, got {value}")
+        return value
+
+    @field_validator("query_timeout", "write_retry_seconds")
+    @classmethod
+    def _check_seconds(cls, value: float) -> float:
+        if value <= 0:
+            raise ValueError(f"a number of seconds above 0, got {value}")
         return value
 
     @field_validator("home")
@@ -123,4 +140,6 @@ def _describe(exc: ValidationError) -> str:
         field = str(error["loc"][0]) if error["loc"] else "?"
         env = _ENV_NAMES.get(field, field)
         lines.append(f"  {env}={error.get('input')!r}: {error['msg']}")
-    return "Invalid settings (fix these environment variables or .env entries):\n" + "\n".join(lines)
+    return "Invalid settings (fix these environment variables or .env entries):\n" + "\n".join(
+        lines
+    )

@@ -21,7 +21,12 @@ from neo4j.exceptions import (
 )
 
 from graph.config import Settings
-from graph.errors import AuthenticationError, GraphUnavailableError, InvalidInputError, PapergraphError
+from graph.errors import (
+    AuthenticationError,
+    GraphUnavailableError,
+    InvalidInputError,
+    PapergraphError,
+)
 
 __all__ = [
     "QueryTimeoutError",
@@ -45,16 +50,27 @@ def _auth(settings: Settings) -> tuple[str, str]:
 def sync_driver(settings: Settings) -> Driver:
     """A blocking driver, for the CLI and offline exports. Close it (``with``) when done."""
     return GraphDatabase.driver(
-        settings.neo4j_uri, auth=_auth(settings), connection_timeout=5.0,
+        settings.neo4j_uri,
+        auth=_auth(settings),
+        connection_timeout=5.0,
         notifications_min_severity="OFF",
     )
 
 
 def async_driver(settings: Settings) -> AsyncDriver:
-    """An asyncio driver, for the API and the loader pipeline. Close it when done."""
+    """An asyncio driver, for the API and the loader pipeline. Close it when done.
+
+    Managed transactions (every write batch) retry transient errors with backoff for
+    ``PAPERGRAPH_WRITE_RETRY_SECONDS`` before the error reaches the caller; reads override it
+    with a shorter bound (``graph.queries``).
+    """
     return AsyncGraphDatabase.driver(
-        settings.neo4j_uri, auth=_auth(settings), connection_timeout=5.0,
-        connection_acquisition_timeout=10.0, notifications_min_severity="OFF",
+        settings.neo4j_uri,
+        auth=_auth(settings),
+        connection_timeout=5.0,
+        connection_acquisition_timeout=10.0,
+        notifications_min_severity="OFF",
+        max_transaction_retry_time=settings.write_retry_seconds,
     )
 
 

@@ -81,7 +81,9 @@ class InvalidInputError(PapergraphError):
 class CorpusError(InvalidInputError):
     """A corpus file or one of its records is malformed; the message names file and line."""
 
-    def __init__(self, reason: str, *, path: str, line: int | None = None, field: str | None = None) -> None:
+    def __init__(
+        self, reason: str, *, path: str, line: int | None = None, field: str | None = None
+    ) -> None:
         self.reason = reason
         self.path = path
         self.line = line

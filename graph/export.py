@@ -63,19 +63,35 @@ FORMATS: tuple[str, ...] = get_args(GraphFormat)
 
 @overload
 def to_networkx(
-    source: Settings | Driver, *, projection: Literal["full"] = ..., database: str | None = ...,
-    concept: str | None = ..., method: str | None = ..., year: int | None = ...,
-    venue: str | None = ..., seed_paper: str | None = ..., hops: int = ...,
-    include_embeddings: bool = ..., page_size: int = ...,
+    source: Settings | Driver,
+    *,
+    projection: Literal["full"] = ...,
+    database: str | None = ...,
+    concept: str | None = ...,
+    method: str | None = ...,
+    year: int | None = ...,
+    venue: str | None = ...,
+    seed_paper: str | None = ...,
+    hops: int = ...,
+    include_embeddings: bool = ...,
+    page_size: int = ...,
 ) -> nx.MultiDiGraph: ...
 
 
 @overload
 def to_networkx(
-    source: Settings | Driver, *, projection: Projection,
-    database: str | None = ..., concept: str | None = ..., method: str | None = ...,
-    year: int | None = ..., venue: str | None = ..., seed_paper: str | None = ...,
-    hops: int = ..., include_embeddings: bool = ..., page_size: int = ...,
+    source: Settings | Driver,
+    *,
+    projection: Projection,
+    database: str | None = ...,
+    concept: str | None = ...,
+    method: str | None = ...,
+    year: int | None = ...,
+    venue: str | None = ...,
+    seed_paper: str | None = ...,
+    hops: int = ...,
+    include_embeddings: bool = ...,
+    page_size: int = ...,
 ) -> nx.Graph: ...
 
 
@@ -105,11 +121,19 @@ def to_networkx(
         )
     if page_size < 1:
         raise InvalidInputError(f"page_size must be at least 1, got {page_size}.")
-    scope = Scope(concept=concept, method=method, year=year, venue=venue,
-                  seed_paper=seed_paper, hops=hops)
+    scope = Scope(
+        concept=concept, method=method, year=year, venue=venue, seed_paper=seed_paper, hops=hops
+    )
     with _opened(source, database) as (driver, db):
-        graph = BUILDERS[projection](Source(driver=driver, database=db, scope=scope,
-                                            page_size=page_size, embeddings=include_embeddings))
+        graph = BUILDERS[projection](
+            Source(
+                driver=driver,
+                database=db,
+                scope=scope,
+                page_size=page_size,
+                embeddings=include_embeddings,
+            )
+        )
     graph.graph.update(_description(projection, scope))
     return graph
 
@@ -125,8 +149,13 @@ def _opened(source: Settings | Driver, database: str | None) -> Iterator[tuple[D
 
 def _description(projection: str, scope: Scope) -> dict[str, object]:
     """Graph attributes naming what was exported (only the filters that were set)."""
-    filters = {"concept": scope.concept, "method": scope.method, "year": scope.year,
-               "venue": scope.venue, "seedPaper": scope.seed_paper}
+    filters = {
+        "concept": scope.concept,
+        "method": scope.method,
+        "year": scope.year,
+        "venue": scope.venue,
+        "seedPaper": scope.seed_paper,
+    }
     if scope.seed_paper is not None:
         filters["hops"] = scope.hops
     chosen = {name: value for name, value in filters.items() if value is not None}
@@ -145,8 +174,10 @@ def write_graph(graph: nx.Graph, path: Path, fmt: GraphFormat) -> Path:
     try:
         writer(graph, path)
     except OSError as exc:
-        raise ExportError(f"Could not write {path}: {exc.strerror or exc}. Check the folder "
-                          "exists and is writable.") from exc
+        raise ExportError(
+            f"Could not write {path}: {exc.strerror or exc}. Check the folder "
+            "exists and is writable."
+        ) from exc
     except (TypeError, ValueError, nx.NetworkXError) as exc:
         raise ExportError(f"The graph cannot be written as {fmt}: {exc}.") from exc
     return path

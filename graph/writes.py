@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from neo4j import AsyncDriver, AsyncManagedTransaction
+from neo4j import AsyncDriver, AsyncManagedTransaction, unit_of_work
 
 from graph.cypher import query
 
@@ -24,11 +24,15 @@ __all__ = [
     "clear_graph",
     "delete_paper",
     "graph_counts",
-    "refresh_related",
     "known_acronyms",
+    "refresh_related",
     "stored_fingerprints",
     "upsert_papers",
 ]
+
+#: Server-side bound on one write transaction (a batch of a few hundred papers takes ~1 s);
+#: a stuck write fails with a clear error instead of holding locks for ever.
+WRITE_TIMEOUT_SECONDS = 300.0
 
 _FINGERPRINTS = query("paper_fingerprints")
 _UPSERT = query("upsert_papers")
@@ -88,6 +92,7 @@ class PaperRow:
     status: str | None = None
     embedding: tuple[float, ...] | None = None
     alt_ids: tuple[str, ...] = ()
+    acronyms: tuple[tuple[str, str], ...] = ()  # (acronym, concept key) defined by this paper
     mentions: tuple[MentionRow, ...] = ()
     methods: tuple[MethodRow, ...] = ()
 
@@ -143,6 +148,7 @@ async def upsert_papers(
     return result
 
 
+@unit_of_work(timeout=WRITE_TIMEOUT_SECONDS)
 async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> WriteResult:
     keys = [p.match_key for p in papers]
     ids = await _rows(tx, _UPSERT, papers=[_paper_props(p) for p in papers])
@@ -153,24 +159,38 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
     methods = await _single(tx, _METHODS, rows=method_rows)
     await _single(tx, _MARK_STALE, methodKeys=cleared.get("methodKeys", []))
     await _single(
-        tx, _ORPHANS,
-        conceptKeys=cleared.get("conceptKeys", []), methodKeys=cleared.get("methodKeys", []),
+        tx,
+        _ORPHANS,
+        conceptKeys=cleared.get("conceptKeys", []),
+        methodKeys=cleared.get("methodKeys", []),
     )
     return WriteResult(
-        papers=len(papers), mentions=int(mentions.get("count", 0)),
-        methods=int(methods.get("count", 0)), ids={r["matchKey"]: r["id"] for r in ids},
+        papers=len(papers),
+        mentions=int(mentions.get("count", 0)),
+        methods=int(methods.get("count", 0)),
+        ids={r["matchKey"]: r["id"] for r in ids},
     )
 
 
 def _paper_props(paper: PaperRow) -> dict[str, Any]:
     return {
-        "id": paper.id, "altIds": list(dict.fromkeys((paper.id, *paper.alt_ids))),
-        "sourceId": paper.source_id, "matchKey": paper.match_key,
-        "contentHash": paper.content_hash, "title": paper.title, "label": paper.label,
-        "abstract": paper.abstract, "year": paper.year, "venue": paper.venue,
-        "authors": list(paper.authors), "keywords": list(paper.keywords), "status": paper.status,
-        "source": paper.source, "extractor": paper.extractor,
+        "id": paper.id,
+        "altIds": list(dict.fromkeys((paper.id, *paper.alt_ids))),
+        "sourceId": paper.source_id,
+        "matchKey": paper.match_key,
+        "contentHash": paper.content_hash,
+        "title": paper.title,
+        "label": paper.label,
+        "abstract": paper.abstract,
+        "year": paper.year,
+        "venue": paper.venue,
+        "authors": list(paper.authors),
+        "keywords": list(paper.keywords),
+        "status": paper.status,
+        "source": paper.source,
+        "extractor": paper.extractor,
         "embedding": list(paper.embedding) if paper.embedding else None,
+        "acronyms": [f"{acronym}={key}" for acronym, key in paper.acronyms],
     }
 
 
@@ -189,22 +209,26 @@ async def _single(tx: AsyncManagedTransaction, statement: Any, **params: Any) ->
     return rows[0] if rows else {}
 
 
-async def known_acronyms(driver: AsyncDriver, *, database: str) -> list[tuple[str, list[str]]]:
-    """``(concept key, aliases)`` for concepts that have an acronym among their aliases."""
+async def known_acronyms(driver: AsyncDriver, *, database: str) -> list[tuple[str, str]]:
+    """``(acronym, concept key)`` for every acronym definition stored papers made, in a fixed
+    order (so a resumed load learns them exactly as before)."""
     records, _, _ = await driver.execute_query(_ACRONYMS, database_=database, routing_="r")
-    return [(r["key"], list(r["aliases"])) for r in records]
+    pairs = (str(r["definition"]).split("=", 1) for r in records)
+    return [(acronym, key) for acronym, key in pairs]
 
 
 async def delete_paper(driver: AsyncDriver, *, database: str, paper_id: str) -> str | None:
     """Delete a paper (by any of its ids) and the concepts/methods only it linked to."""
 
+    @unit_of_work(timeout=WRITE_TIMEOUT_SECONDS)
     async def work(tx: AsyncManagedTransaction) -> str | None:
         deleted = await _single(tx, _DELETE_PAPER, id=paper_id)
         if not deleted:
             return None
         await _single(tx, _MARK_STALE, methodKeys=deleted["methodKeys"])
-        await _single(tx, _ORPHANS, conceptKeys=deleted["conceptKeys"],
-                      methodKeys=deleted["methodKeys"])
+        await _single(
+            tx, _ORPHANS, conceptKeys=deleted["conceptKeys"], methodKeys=deleted["methodKeys"]
+        )
         return str(deleted["id"])
 
     async with driver.session(database=database) as session:
@@ -230,6 +254,7 @@ async def refresh_related(driver: AsyncDriver, *, database: str, batch: int = 50
         refreshed += len(keys)
 
 
+@unit_of_work(timeout=WRITE_TIMEOUT_SECONDS)
 async def _refresh_batch(tx: AsyncManagedTransaction, keys: list[str]) -> None:
     await _single(tx, _REFRESH, methodKeys=keys)
 
@@ -239,8 +264,13 @@ async def graph_counts(driver: AsyncDriver, *, database: str) -> GraphCounts:
     records, _, _ = await driver.execute_query(_COUNTS, database_=database, routing_="r")
     r = records[0]
     return GraphCounts(
-        papers=r["papers"], concepts=r["concepts"], methods=r["methods"], mentions=r["mentions"],
-        proposes=r["proposes"], uses=r["uses"], related_to=r["relatedTo"],
+        papers=r["papers"],
+        concepts=r["concepts"],
+        methods=r["methods"],
+        mentions=r["mentions"],
+        proposes=r["proposes"],
+        uses=r["uses"],
+        related_to=r["relatedTo"],
     )
 
 

@@ -33,8 +33,17 @@ class Candidate:
     def fingerprint(self, extractor_version: str) -> str:
         """Changes whenever anything written for this paper would change."""
         r = self.record
-        payload = [extractor_version, self.id, r.title, r.abstract, list(r.keywords),
-                   list(r.authors), r.year, r.venue, r.status]
+        payload = [
+            extractor_version,
+            self.id,
+            r.title,
+            r.abstract,
+            list(r.keywords),
+            list(r.authors),
+            r.year,
+            r.venue,
+            r.status,
+        ]
         return hashlib.sha1(json.dumps(payload).encode()).hexdigest()
 
 
@@ -50,16 +59,25 @@ def candidates(records: Iterable[PaperRecord]) -> list[Candidate]:
 
 def _candidate(record: PaperRecord, key: str) -> Candidate:
     paper_id = record.id or content_id(record.abstract)
-    return Candidate(record=record, id=paper_id, source_id=record.id is not None,
-                     match_key=key, alt_ids=(paper_id,))
+    return Candidate(
+        record=record,
+        id=paper_id,
+        source_id=record.id is not None,
+        match_key=key,
+        alt_ids=(paper_id,),
+    )
 
 
 def _merge(old: Candidate, new: Candidate) -> Candidate:
     """Keep the first record's text, fill its gaps from the second; a source id wins."""
     a, b = old.record, new.record
     record = replace(
-        a, title=a.title or b.title, year=a.year or b.year, venue=a.venue or b.venue,
-        status=a.status or b.status, keywords=a.keywords or b.keywords,
+        a,
+        title=a.title or b.title,
+        year=a.year or b.year,
+        venue=a.venue or b.venue,
+        status=a.status or b.status,
+        keywords=a.keywords or b.keywords,
         authors=a.authors or b.authors,
     )
     winner = old if old.source_id or not new.source_id else new
@@ -83,13 +101,25 @@ def build_row(candidate: Candidate, extraction: Extraction, *, extractor_version
     """The row :func:`graph.writes.upsert_papers` writes for one paper."""
     r = candidate.record
     return PaperRow(
-        id=candidate.id, source_id=candidate.source_id, match_key=candidate.match_key,
-        alt_ids=candidate.alt_ids, content_hash=candidate.fingerprint(extractor_version),
-        abstract=r.abstract, label=label_for(r.title, extraction, r.abstract), source=r.source,
-        extractor=extractor_version, title=r.title, year=r.year, venue=r.venue,
-        authors=r.authors, keywords=r.keywords, status=r.status,
+        id=candidate.id,
+        source_id=candidate.source_id,
+        match_key=candidate.match_key,
+        alt_ids=candidate.alt_ids,
+        content_hash=candidate.fingerprint(extractor_version),
+        abstract=r.abstract,
+        label=label_for(r.title, extraction, r.abstract),
+        source=r.source,
+        extractor=extractor_version,
+        title=r.title,
+        year=r.year,
+        venue=r.venue,
+        authors=r.authors,
+        keywords=r.keywords,
+        status=r.status,
         embedding=extraction.embedding or None,
-        mentions=_mentions(extraction), methods=_methods(extraction),
+        acronyms=extraction.definitions,
+        mentions=_mentions(extraction),
+        methods=_methods(extraction),
     )
 
 
@@ -100,8 +130,16 @@ def _mentions(extraction: Extraction) -> tuple[MentionRow, ...]:
         if hit.key in seen:
             continue
         seen.add(hit.key)
-        rows.append(MentionRow(key=hit.key, name=hit.name, aliases=hit.aliases,
-                               score=round(hit.score, 4), rank=rank, source=hit.source))
+        rows.append(
+            MentionRow(
+                key=hit.key,
+                name=hit.name,
+                aliases=hit.aliases,
+                score=round(hit.score, 4),
+                rank=rank,
+                source=hit.source,
+            )
+        )
     return tuple(rows)
 
 
@@ -109,11 +147,19 @@ def _methods(extraction: Extraction) -> tuple[MethodRow, ...]:
     rows: dict[str, MethodRow] = {}
     for kind, hits in (("PROPOSES", extraction.proposes), ("USES", extraction.uses)):
         for hit in hits:
-            rows.setdefault(hit.key, MethodRow(key=hit.key, name=hit.name, aliases=hit.aliases,
-                                               score=round(hit.score, 4), kind=kind))
+            rows.setdefault(
+                hit.key,
+                MethodRow(
+                    key=hit.key,
+                    name=hit.name,
+                    aliases=hit.aliases,
+                    score=round(hit.score, 4),
+                    kind=kind,
+                ),
+            )
     return tuple(rows.values())
 
 
 def chunks(items: Sequence[Candidate], size: int) -> list[Sequence[Candidate]]:
     """``items`` cut into consecutive batches of at most ``size``."""
-    return [items[i:i + size] for i in range(0, len(items), size)]
+    return [items[i : i + size] for i in range(0, len(items), size)]

@@ -28,9 +28,46 @@ _WORD_MACROS = {
     "times": "x",
     **{
         name: name
-        for name in """alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu
-            nu xi pi rho sigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi Pi
-            Sigma Phi Psi Omega ell infty""".split()
+        for name in [
+            "alpha",
+            "beta",
+            "gamma",
+            "delta",
+            "epsilon",
+            "varepsilon",
+            "zeta",
+            "eta",
+            "theta",
+            "vartheta",
+            "iota",
+            "kappa",
+            "lambda",
+            "mu",
+            "nu",
+            "xi",
+            "pi",
+            "rho",
+            "sigma",
+            "tau",
+            "upsilon",
+            "phi",
+            "varphi",
+            "chi",
+            "psi",
+            "omega",
+            "Gamma",
+            "Delta",
+            "Theta",
+            "Lambda",
+            "Xi",
+            "Pi",
+            "Sigma",
+            "Phi",
+            "Psi",
+            "Omega",
+            "ell",
+            "infty",
+        ]
     },
 }
 

@@ -61,7 +61,9 @@ class LoadReport:
         return self.read / self.seconds if self.seconds else 0.0
 
 
-def read_corpora(paths: Sequence[Path], *, fmt: str = "auto", limit: int | None = None) -> CorpusRead:
+def read_corpora(
+    paths: Sequence[Path], *, fmt: str = "auto", limit: int | None = None
+) -> CorpusRead:
     """Read every file; file-level problems raise, record-level ones are collected."""
     read = CorpusRead(records=[], errors=[], warnings=[])
     for path in paths:
@@ -78,16 +80,9 @@ def read_corpora(paths: Sequence[Path], *, fmt: str = "auto", limit: int | None 
 
 
 async def seed_acronyms(driver: AsyncDriver, *, database: str, registry: AcronymRegistry) -> None:
-    """Teach the registry the acronyms of concepts already in the graph."""
-    for key, aliases in await known_acronyms(driver, database=database):
-        for alias in aliases:
-            if _looks_like_acronym(alias):
-                registry.learn(alias, key)
-
-
-def _looks_like_acronym(alias: str) -> bool:
-    stem = alias[:-1] if alias.endswith("s") else alias
-    return len(stem) >= 2 and sum(ch.isupper() for ch in stem) >= 2 and " " not in stem
+    """Teach the registry the acronym definitions of papers already in the graph."""
+    for acronym, key in await known_acronyms(driver, database=database):
+        registry.learn(acronym, key)
 
 
 async def load_papers(
@@ -98,20 +93,27 @@ async def load_papers(
     extractor: KeyphraseExtractor,
     batch_size: int = 256,
     on_progress: Callable[[int], None] | None = None,
+    report: LoadReport | None = None,
 ) -> LoadReport:
-    """Write ``records`` to the graph; papers whose content is unchanged are skipped."""
+    """Write ``records`` to the graph; papers whose content is unchanged are skipped.
+
+    Each batch is written in one transaction, so when the database fails mid-load the error
+    propagates with every written paper whole. Pass ``report`` to keep the counts so far in
+    that case (a re-run skips the papers already written).
+    """
     started = time.perf_counter()
-    report = LoadReport()
+    report = LoadReport() if report is None else report
     todo = candidates(records)
     report.read = len(todo)
     pending: asyncio.Task[list[PaperRow]] | None = None
     for batch in chunks(todo, batch_size):
         changed = await _changed(driver, database, batch, extractor.version)
         report.unchanged += len(batch) - len(changed)
-        extracting = asyncio.create_task(_extract(extractor, changed))
-        if pending is not None:
-            _count(report, await _write(driver, database, await pending), on_progress)
-        pending = extracting
+        # One extraction at a time (the model's tokenizer is not thread-safe); the next batch
+        # is extracted while the previous one is written.
+        ready = await pending if pending is not None else []
+        pending = asyncio.create_task(_extract(extractor, changed))
+        _count(report, await _write(driver, database, ready), on_progress)
         if on_progress is not None:
             on_progress(len(batch) - len(changed))
     if pending is not None:
@@ -133,18 +135,24 @@ async def _changed(
 async def _extract(extractor: KeyphraseExtractor, batch: Sequence[Candidate]) -> list[PaperRow]:
     if not batch:
         return []
-    docs = [Document(text=c.record.abstract, title=c.record.title, keywords=c.record.keywords)
-            for c in batch]
+    docs = [
+        Document(text=c.record.abstract, title=c.record.title, keywords=c.record.keywords)
+        for c in batch
+    ]
     extractions = await asyncio.to_thread(extractor.extract, docs)
-    return [build_row(c, e, extractor_version=extractor.version)
-            for c, e in zip(batch, extractions, strict=True)]
+    return [
+        build_row(c, e, extractor_version=extractor.version)
+        for c, e in zip(batch, extractions, strict=True)
+    ]
 
 
 async def _write(driver: AsyncDriver, database: str, rows: Sequence[PaperRow]) -> WriteResult:
     return await upsert_papers(driver, database=database, papers=rows, refresh=False)
 
 
-def _count(report: LoadReport, result: WriteResult, on_progress: Callable[[int], None] | None) -> None:
+def _count(
+    report: LoadReport, result: WriteResult, on_progress: Callable[[int], None] | None
+) -> None:
     report.written += result.papers
     report.mentions += result.mentions
     report.method_links += result.methods

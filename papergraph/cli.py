@@ -7,7 +7,6 @@ import sys
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
-from pathlib import Path
 from typing import Annotated, ParamSpec, TypeVar
 
 import typer
@@ -21,10 +20,14 @@ __all__ = ["app", "main"]
 P = ParamSpec("P")
 R = TypeVar("R")
 
-app = typer.Typer(help="A knowledge graph of research papers, methods and concepts.",
-                  no_args_is_help=True, pretty_exceptions_enable=False)
-neo4j_app = typer.Typer(help="Run a local Neo4j Community server (no Docker needed).",
-                        no_args_is_help=True)
+app = typer.Typer(
+    help="A knowledge graph of research papers, methods and concepts.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+neo4j_app = typer.Typer(
+    help="Run a local Neo4j Community server (no Docker needed).", no_args_is_help=True
+)
 app.add_typer(neo4j_app, name="neo4j")
 out = Console(soft_wrap=True)
 err = Console(stderr=True, soft_wrap=True)
@@ -145,14 +148,27 @@ def load(
     fmt: FormatOpt = "auto",
     limit: LimitOpt = None,
     batch_size: Annotated[int, typer.Option("--batch-size", min=1, max=5000)] = 256,
-    on_error: Annotated[str, typer.Option("--on-error", help="skip: load the rest and exit 2; "
-                                          "abort: write nothing if any record is bad.")] = "skip",
+    on_error: Annotated[
+        str,
+        typer.Option(
+            "--on-error",
+            help="skip: load the rest and exit 2; abort: write nothing if any record is bad.",
+        ),
+    ] = "skip",
 ) -> None:
     """Extract concepts and methods from abstracts and write them to Neo4j."""
     from papergraph.commands import run_load
 
-    code = run_load(settings(), files, fmt=fmt, limit=limit, batch_size=batch_size,
-                    on_error=on_error, console=out, errors=err)
+    code = run_load(
+        settings(),
+        files,
+        fmt=fmt,
+        limit=limit,
+        batch_size=batch_size,
+        on_error=on_error,
+        console=out,
+        errors=err,
+    )
     raise typer.Exit(code)
 
 
@@ -186,11 +202,21 @@ def schema() -> None:
 @app.command("export")
 @friendly
 def export(
-    fmt: Annotated[str, typer.Option("--format", help="graphml, gexf, json (node-link) or csv")] = "graphml",
-    projection: Annotated[str, typer.Option("--projection", help="full, papers, concepts or methods")] = "full",
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="file (a folder for csv)")] = None,
-    concept: Annotated[str | None, typer.Option("--concept", help="only papers mentioning it")] = None,
-    method: Annotated[str | None, typer.Option("--method", help="only papers proposing/using it")] = None,
+    fmt: Annotated[
+        str, typer.Option("--format", help="graphml, gexf, json (node-link) or csv")
+    ] = "graphml",
+    projection: Annotated[
+        str, typer.Option("--projection", help="full, papers, concepts or methods")
+    ] = "full",
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="file (a folder for csv)")
+    ] = None,
+    concept: Annotated[
+        str | None, typer.Option("--concept", help="only papers mentioning it")
+    ] = None,
+    method: Annotated[
+        str | None, typer.Option("--method", help="only papers proposing/using it")
+    ] = None,
     year: Annotated[int | None, typer.Option("--year")] = None,
     venue: Annotated[str | None, typer.Option("--venue")] = None,
     paper: Annotated[str | None, typer.Option("--paper", help="seed paper id")] = None,
@@ -199,8 +225,19 @@ def export(
     """Export the graph (or a filtered part) for networkx, Gephi or spreadsheets."""
     from papergraph.export_command import run_export
 
-    run_export(settings(), fmt=fmt, projection=projection, output=output, concept=concept,
-               method=method, year=year, venue=venue, paper=paper, hops=hops, console=out)
+    run_export(
+        settings(),
+        fmt=fmt,
+        projection=projection,
+        output=output,
+        concept=concept,
+        method=method,
+        year=year,
+        venue=venue,
+        paper=paper,
+        hops=hops,
+        console=out,
+    )
 
 
 @app.command("up")
@@ -219,5 +256,3 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
-
-

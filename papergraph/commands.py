@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from rich.console import Console
-from rich.text import Text
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -20,10 +20,11 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
+from rich.text import Text
 
 from graph.config import Settings
 from graph.connection import async_driver, database_errors
-from graph.errors import CorpusError, InvalidInputError
+from graph.errors import CorpusError, GraphUnavailableError, InvalidInputError
 from graph.schema import ensure_schema
 from graph.writes import GraphCounts, graph_counts
 from loaders.extraction import AcronymRegistry, Document, KeyphraseExtractor, keybert_extractor
@@ -36,8 +37,15 @@ EXIT_BAD_RECORDS = 2
 
 
 def run_load(
-    settings: Settings, files: Sequence[Path], *, fmt: str, limit: int | None, batch_size: int,
-    on_error: str, console: Console, errors: Console,
+    settings: Settings,
+    files: Sequence[Path],
+    *,
+    fmt: str,
+    limit: int | None,
+    batch_size: int,
+    on_error: str,
+    console: Console,
+    errors: Console,
 ) -> int:
     """Read, check, extract and write; return the exit code (2 when records were skipped)."""
     if on_error not in {"skip", "abort"}:
@@ -45,14 +53,20 @@ def run_load(
     read = read_corpora(files, fmt=fmt, limit=limit)
     _report_problems(read, errors)
     if read.errors and on_error == "abort":
-        errors.print(f"[red]{len(read.errors)} malformed record(s): nothing was written "
-                     "(--on-error abort).[/]")
+        errors.print(
+            f"[red]{len(read.errors)} malformed record(s): nothing was written "
+            "(--on-error abort).[/]"
+        )
         return EXIT_BAD_RECORDS
+    if not read.records:  # nothing to write: no model to load, no database to reach
+        errors.print("[red]No paper with a usable abstract was read: nothing was written.[/]")
+        return EXIT_BAD_RECORDS if read.errors else 0
     report, counts = asyncio.run(_load(settings, read, batch_size=batch_size, console=console))
     _print_summary(report, counts, console)
     if read.errors:
-        errors.print(f"[yellow]{len(read.errors)} malformed record(s) were skipped; "
-                     "the rest is loaded.[/]")
+        errors.print(
+            f"[yellow]{len(read.errors)} malformed record(s) were skipped; the rest is loaded.[/]"
+        )
         return EXIT_BAD_RECORDS
     return 0
 
@@ -70,17 +84,38 @@ async def _load(
     database = settings.neo4j_database
     registry = AcronymRegistry()
     extractor = keybert_extractor(acronyms=registry, model_dir=settings.home / "models")
+    report = LoadReport()
     async with async_driver(settings) as driver:
         with database_errors(settings):
             await ensure_schema(driver, database=database, dimensions=extractor.dimensions)
             await seed_acronyms(driver, database=database, registry=registry)
-            with _progress(console) as progress:
-                task = progress.add_task("papers", total=len(read.records))
-                report = await load_papers(
-                    read.records, driver=driver, database=database, extractor=extractor,
-                    batch_size=batch_size, on_progress=lambda n: progress.advance(task, n),
-                )
+        with _interrupted(report), database_errors(settings), _progress(console) as progress:
+            task = progress.add_task("papers", total=len(read.records))
+            await load_papers(
+                read.records,
+                driver=driver,
+                database=database,
+                extractor=extractor,
+                batch_size=batch_size,
+                on_progress=lambda n: progress.advance(task, n),
+                report=report,
+            )
+        with database_errors(settings):
             return report, await graph_counts(driver, database=database)
+
+
+@contextmanager
+def _interrupted(report: LoadReport) -> Iterator[None]:
+    """Say how far a load got when the database fails mid-load, and that a re-run resumes."""
+    try:
+        yield
+    except GraphUnavailableError as exc:
+        raise GraphUnavailableError(
+            f"{exc} The load stopped after writing {report.written} of {report.read} papers "
+            f"({report.unchanged} were already up to date); each batch is one transaction, so no "
+            "paper is half-written. When Neo4j is back, run the same command again: it skips "
+            "the papers already written and loads the rest."
+        ) from exc
 
 
 class _RateColumn(ProgressColumn):
@@ -93,8 +128,14 @@ class _RateColumn(ProgressColumn):
 
 def _progress(console: Console) -> Progress:
     return Progress(
-        TextColumn("[bold]loading"), BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
-        _RateColumn(), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+        TextColumn("[bold]loading"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TaskProgressColumn(),
+        _RateColumn(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
         console=console,
     )
 
@@ -103,12 +144,14 @@ def _print_summary(report: LoadReport, counts: GraphCounts, console: Console) ->
     console.print(
         f"Loaded {report.read} papers in {report.seconds:.1f} s "
         f"({report.papers_per_second:.1f} papers/s): {report.written} written, "
-        f"{report.unchanged} unchanged.", highlight=False,
+        f"{report.unchanged} unchanged.",
+        highlight=False,
     )
     console.print(
         f"Graph: {counts.papers} papers, {counts.concepts} concepts, {counts.methods} methods; "
         f"{counts.mentions} MENTIONS, {counts.proposes} PROPOSES, {counts.uses} USES, "
-        f"{counts.related_to} RELATED_TO.", highlight=False,
+        f"{counts.related_to} RELATED_TO.",
+        highlight=False,
     )
 
 
@@ -120,16 +163,25 @@ def run_extract(files: Sequence[Path], *, fmt: str, limit: int | None, errors: C
     _report_problems(read, errors)
     extractor: KeyphraseExtractor = keybert_extractor()
     todo = candidates(read.records)
-    docs = [Document(text=c.record.abstract, title=c.record.title, keywords=c.record.keywords)
-            for c in todo]
+    docs = [
+        Document(text=c.record.abstract, title=c.record.title, keywords=c.record.keywords)
+        for c in todo
+    ]
     for candidate, found in zip(todo, extractor.extract(docs), strict=True):
-        print(json.dumps({
-            "id": candidate.id,
-            "label": label_for(candidate.record.title, found, candidate.record.abstract),
-            "concepts": [{"name": c.name, "score": round(c.score, 4)} for c in found.concepts],
-            "proposes": [m.name for m in found.proposes],
-            "uses": [m.name for m in found.uses],
-        }, ensure_ascii=False))
+        print(
+            json.dumps(
+                {
+                    "id": candidate.id,
+                    "label": label_for(candidate.record.title, found, candidate.record.abstract),
+                    "concepts": [
+                        {"name": c.name, "score": round(c.score, 4)} for c in found.concepts
+                    ],
+                    "proposes": [m.name for m in found.proposes],
+                    "uses": [m.name for m in found.uses],
+                },
+                ensure_ascii=False,
+            )
+        )
     return EXIT_BAD_RECORDS if read.errors else 0
 
 
@@ -142,10 +194,14 @@ def run_serve(settings: Settings, *, console: Console) -> None:
     base = f"http://{settings.api_host}:{settings.api_port}"
     console.print(f"GraphQL API:   {base}/graphql", highlight=False)
     console.print(f"Health:        {base}/health", highlight=False)
-    console.print(f"Neo4j Browser: {settings.browser_url}  (user {settings.neo4j_user}, "
-                  f"{settings.neo4j_uri})", highlight=False)
-    uvicorn.run(create_app(settings), host=settings.api_host, port=settings.api_port,
-                log_level="info")
+    console.print(
+        f"Neo4j Browser: {settings.browser_url}  (user {settings.neo4j_user}, "
+        f"{settings.neo4j_uri})",
+        highlight=False,
+    )
+    uvicorn.run(
+        create_app(settings), host=settings.api_host, port=settings.api_port, log_level="info"
+    )
 
 
 def run_up(settings: Settings, files: Sequence[Path], *, console: Console, errors: Console) -> None:
@@ -158,6 +214,14 @@ def run_up(settings: Settings, files: Sequence[Path], *, console: Console, error
     corpora = list(files) or [SEED]
     if not corpora[0].exists():
         raise CorpusError("the bundled seed corpus is missing; pass corpus files", path=str(SEED))
-    run_load(settings, corpora, fmt="auto", limit=None, batch_size=settings.batch_size,
-             on_error="skip", console=console, errors=errors)
+    run_load(
+        settings,
+        corpora,
+        fmt="auto",
+        limit=None,
+        batch_size=settings.batch_size,
+        on_error="skip",
+        console=console,
+        errors=errors,
+    )
     run_serve(settings, console=console)

@@ -33,20 +33,40 @@ def _checked(fmt: str, projection: str) -> tuple[GraphFormat, Projection]:
 
 
 def run_export(
-    settings: Settings, *, fmt: str, projection: str, output: Path | None, concept: str | None,
-    method: str | None, year: int | None, venue: str | None, paper: str | None, hops: int,
+    settings: Settings,
+    *,
+    fmt: str,
+    projection: str,
+    output: Path | None,
+    concept: str | None,
+    method: str | None,
+    year: int | None,
+    venue: str | None,
+    paper: str | None,
+    hops: int,
     console: Console,
 ) -> Path:
     """Export, write ``output`` and print what was written; return the path written."""
     chosen_fmt, chosen_projection = _checked(fmt, projection)
     target = output or default_output(fmt, projection)
     started = time.perf_counter()
-    graph = to_networkx(settings, projection=chosen_projection, concept=concept, method=method,
-                        year=year, venue=venue, seed_paper=paper, hops=hops)
+    graph = to_networkx(
+        settings,
+        projection=chosen_projection,
+        concept=concept,
+        method=method,
+        year=year,
+        venue=venue,
+        seed_paper=paper,
+        hops=hops,
+    )
     write_graph(graph, target, chosen_fmt)
     seconds = time.perf_counter() - started
     if graph.number_of_nodes() == 0:
         console.print("[yellow]No papers matched the filters: the export is empty.[/]")
-    console.print(f"Wrote {graph.number_of_nodes():,} nodes and {graph.number_of_edges():,} edges "
-                  f"({projection}, {fmt}) to {target} in {seconds:.1f} s.", highlight=False)
+    console.print(
+        f"Wrote {graph.number_of_nodes():,} nodes and {graph.number_of_edges():,} edges "
+        f"({projection}, {fmt}) to {target} in {seconds:.1f} s.",
+        highlight=False,
+    )
     return target

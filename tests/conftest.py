@@ -72,7 +72,9 @@ async def driver(session_driver: AsyncDriver, neo4j_settings: Settings) -> Async
 
 
 @pytest.fixture
-async def seeded_api(driver: AsyncDriver, neo4j_settings: Settings, seed_file: Path) -> AsyncIterator[str]:
+async def seeded_api(
+    driver: AsyncDriver, neo4j_settings: Settings, seed_file: Path
+) -> AsyncIterator[str]:
     """A real uvicorn serving the API on a free loopback port over the seed graph; yields the
     GraphQL URL. The seed is loaded with the small deterministic extractor (fast)."""
     import socket
@@ -84,18 +86,22 @@ async def seeded_api(driver: AsyncDriver, neo4j_settings: Settings, seed_file: P
     from loaders.extraction.simple import SimpleExtractor
     from loaders.pipeline import load_papers, read_corpora
 
-    await load_papers(read_corpora([seed_file]).records, driver=driver,
-                      database=neo4j_settings.neo4j_database,
-                      extractor=SimpleExtractor(dimensions=256))
+    await load_papers(
+        read_corpora([seed_file]).records,
+        driver=driver,
+        database=neo4j_settings.neo4j_database,
+        extractor=SimpleExtractor(dimensions=256),
+    )
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    config = uvicorn.Config(create_app(neo4j_settings), host="127.0.0.1", port=port,
-                            log_level="warning", lifespan="on")
+    config = uvicorn.Config(
+        create_app(neo4j_settings), host="127.0.0.1", port=port, log_level="warning", lifespan="on"
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    while not server.started:
+    while not server.started:  # noqa: ASYNC110 - uvicorn.Server offers no event to await
         await asyncio.sleep(0.05)
     yield f"http://127.0.0.1:{port}/graphql"
     server.should_exit = True

@@ -24,26 +24,43 @@ T = TypeVar("T")
 
 def paper(row: Row) -> PaperView:
     return PaperView(
-        id=row["id"], label=row.get("label") or "", abstract=row.get("abstract") or "",
-        title=row.get("title"), year=row.get("year"), venue=row.get("venue"),
-        authors=tuple(row.get("authors") or ()), keywords=tuple(row.get("keywords") or ()),
+        id=row["id"],
+        label=row.get("label") or "",
+        abstract=row.get("abstract") or "",
+        title=row.get("title"),
+        year=row.get("year"),
+        venue=row.get("venue"),
+        authors=tuple(row.get("authors") or ()),
+        keywords=tuple(row.get("keywords") or ()),
         status=row.get("status"),
     )
 
 
 def concept(row: Row) -> ConceptView:
-    return ConceptView(key=row["key"], name=row["name"], aliases=tuple(row.get("aliases") or ()),
-                       paper_count=int(row.get("paperCount") or 0))
+    return ConceptView(
+        key=row["key"],
+        name=row["name"],
+        aliases=tuple(row.get("aliases") or ()),
+        paper_count=int(row.get("paperCount") or 0),
+    )
 
 
 def method(row: Row) -> MethodView:
-    return MethodView(key=row["key"], name=row["name"], aliases=tuple(row.get("aliases") or ()),
-                      paper_count=int(row.get("paperCount") or 0))
+    return MethodView(
+        key=row["key"],
+        name=row["name"],
+        aliases=tuple(row.get("aliases") or ()),
+        paper_count=int(row.get("paperCount") or 0),
+    )
 
 
 def mention(row: Row) -> ConceptMention:
-    return ConceptMention(concept=concept(row["concept"]), score=float(row["score"]),
-                          rank=int(row.get("rank") or 0), source=row.get("source") or "")
+    return ConceptMention(
+        concept=concept(row["concept"]),
+        score=float(row["score"]),
+        rank=int(row.get("rank") or 0),
+        source=row.get("source") or "",
+    )
 
 
 def page(row: Row | None, item: Callable[[Row], T], *, offset: int) -> Page[T]:
@@ -61,14 +78,23 @@ def nodes(rows: list[Row]) -> tuple[dict[str, GraphNode], tuple[GraphNode, ...]]
 
 def _node(row: Row) -> GraphNode:
     kind = NodeKind(row["kind"])
-    return GraphNode(id=f"{kind.value.lower()}:{row['key']}", kind=kind, key=row["key"],
-                     label=row.get("label") or row["key"])
+    return GraphNode(
+        id=f"{kind.value.lower()}:{row['key']}",
+        kind=kind,
+        key=row["key"],
+        label=row.get("label") or row["key"],
+    )
 
 
 def edges(rows: list[Row], by_element: dict[str, GraphNode]) -> tuple[GraphEdge, ...]:
     """Edges between known nodes, with public node ids instead of element ids."""
     return tuple(
-        GraphEdge(source=by_element[r["source"]].id, target=by_element[r["target"]].id,
-                  type=r["type"], weight=r.get("weight"))
-        for r in rows if r["source"] in by_element and r["target"] in by_element
+        GraphEdge(
+            source=by_element[r["source"]].id,
+            target=by_element[r["target"]].id,
+            type=r["type"],
+            weight=r.get("weight"),
+        )
+        for r in rows
+        if r["source"] in by_element and r["target"] in by_element
     )

@@ -59,7 +59,8 @@ async def fetch(reader: GraphReader, name: str, /, **params: Any) -> list[Row]:
     reader.counter.statements += 1
     with database_errors(reader.settings):
         async with reader.driver.session(
-            database=reader.database, default_access_mode=READ_ACCESS,
+            database=reader.database,
+            default_access_mode=READ_ACCESS,
         ) as session:
             result = await session.run(statement, params)
             return [record.data() async for record in result]

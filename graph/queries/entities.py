@@ -58,8 +58,9 @@ async def find_concepts(
 ) -> Page[ConceptView]:
     """One page of concepts: best full-text match first, or most papers first without search."""
     if search and search.strip():
-        row = await fetch_one(reader, "search_concepts", search=lucene_terms(search),
-                              skip=offset, first=first)
+        row = await fetch_one(
+            reader, "search_concepts", search=lucene_terms(search), skip=offset, first=first
+        )
     else:
         row = await fetch_one(reader, "find_concepts", skip=offset, first=first)
     return to.page(row, to.concept, offset=offset)
@@ -70,8 +71,9 @@ async def find_methods(
 ) -> Page[MethodView]:
     """One page of methods: best full-text match first, or most papers first without search."""
     if search and search.strip():
-        row = await fetch_one(reader, "search_methods", search=lucene_terms(search),
-                              skip=offset, first=first)
+        row = await fetch_one(
+            reader, "search_methods", search=lucene_terms(search), skip=offset, first=first
+        )
     else:
         row = await fetch_one(reader, "find_methods", skip=offset, first=first)
     return to.page(row, to.method, offset=offset)
@@ -107,8 +109,10 @@ async def concept_related(
     """For each concept key, the concepts co-mentioned with it, most shared papers first."""
     rows = await fetch(reader, "concept_related", keys=list(keys), first=first)
     return {
-        r["key"]: tuple(ConceptCooccurrence(concept=to.concept(x["concept"]), papers=x["papers"])
-                        for x in r["related"])
+        r["key"]: tuple(
+            ConceptCooccurrence(concept=to.concept(x["concept"]), papers=x["papers"])
+            for x in r["related"]
+        )
         for r in rows
     }
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 
-from graph.errors import NotFoundError
+from graph.errors import InvalidInputError, NotFoundError
 from graph.models import (
     ConceptMention,
     ConceptView,
@@ -65,11 +66,26 @@ async def find_papers(
     mention score or the method edge score; with no such score it falls back to newest first.
     """
     terms = lucene_terms(search) if search and search.strip() else None
-    name = ("search_papers" if terms else "find_papers_by_concept" if concept
-            else "find_papers_by_method" if method else "find_papers")
+    name = (
+        "search_papers"
+        if terms
+        else "find_papers_by_concept"
+        if concept
+        else "find_papers_by_method"
+        if method
+        else "find_papers"
+    )
     row = await fetch_one(
-        reader, name, search=terms, concept=concept, method=method, year=year, venue=venue,
-        orderBy=order.value, skip=offset, first=first,
+        reader,
+        name,
+        search=terms,
+        concept=concept,
+        method=method,
+        year=year,
+        venue=venue,
+        orderBy=order.value,
+        skip=offset,
+        first=first,
     )
     return to.page(row, to.paper, offset=offset)
 
@@ -86,8 +102,10 @@ async def paper_methods(reader: GraphReader, *, ids: Sequence[str]) -> dict[str,
     """The methods each paper (canonical ids) proposes and uses, keyed by id."""
     rows = await fetch(reader, "paper_methods", ids=list(ids))
     return {
-        r["id"]: PaperMethods(proposes=tuple(to.method(m) for m in r["proposes"]),
-                              uses=tuple(to.method(m) for m in r["uses"]))
+        r["id"]: PaperMethods(
+            proposes=tuple(to.method(m) for m in r["proposes"]),
+            uses=tuple(to.method(m) for m in r["uses"]),
+        )
         for r in rows
     }
 
@@ -109,7 +127,8 @@ async def related_papers(
 
 def _related(row: Row) -> RelatedPaper:
     return RelatedPaper(
-        paper=to.paper(row["paper"]), score=float(row["score"]),
+        paper=to.paper(row["paper"]),
+        score=float(row["score"]),
         shared_concepts=tuple(to.concept(c) for c in row["concepts"]),
         shared_methods=tuple(to.method(m) for m in row["methods"]),
     )
@@ -133,6 +152,15 @@ def _require(found: bool, paper_id: str) -> None:
 async def similar_papers(
     reader: GraphReader, *, embedding: Sequence[float], first: int
 ) -> tuple[ScoredPaper, ...]:
-    """The ``first`` papers nearest to ``embedding`` by cosine similarity."""
+    """The ``first`` papers nearest to ``embedding`` by cosine similarity.
+
+    Raises :class:`InvalidInputError` for a zero or non-finite vector (text with no word the
+    model knows), which the vector index cannot rank.
+    """
+    if not all(math.isfinite(x) for x in embedding) or not any(embedding):
+        raise InvalidInputError(
+            "The text has no word the model can place (only symbols or unknown tokens); "
+            "give a sentence or a few keywords."
+        )
     rows = await fetch(reader, "similar_papers", embedding=list(embedding), first=first)
     return tuple(ScoredPaper(paper=to.paper(r["paper"]), score=float(r["score"])) for r in rows)

@@ -32,8 +32,12 @@ async def shortest_path(
     ``None`` when no chain of at most ``max_hops`` relationships (1..6) links them.
     """
     _check_range("maxHops", max_hops, 1, MAX_HOPS)
-    row = await fetch_one(reader, "shortest_path", fromPaper=from_paper, toPaper=to_paper,
-                          maxHops=max_hops) or {}
+    row = (
+        await fetch_one(
+            reader, "shortest_path", fromPaper=from_paper, toPaper=to_paper, maxHops=max_hops
+        )
+        or {}
+    )
     if not row.get("foundFrom"):
         raise _missing(from_paper)
     if not row.get("foundTo"):
@@ -59,6 +63,11 @@ async def graph_stats(reader: GraphReader) -> Stats:
     """Node counts by label and relationship counts by type (from Neo4j's count store)."""
     r = await fetch_one(reader, "graph_counts") or {}
     return Stats(
-        papers=r["papers"], concepts=r["concepts"], methods=r["methods"], mentions=r["mentions"],
-        proposes=r["proposes"], uses=r["uses"], related_to=r["relatedTo"],
+        papers=r["papers"],
+        concepts=r["concepts"],
+        methods=r["methods"],
+        mentions=r["mentions"],
+        proposes=r["proposes"],
+        uses=r["uses"],
+        related_to=r["relatedTo"],
     )

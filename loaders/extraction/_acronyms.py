@@ -54,7 +54,9 @@ def _define(units: Sequence[Unit], paren: int, acronym: str) -> Definition | Non
 def _match(letters: list[str], words: list[str]) -> int | None:
     """Index of the first long-form word whose initial begins a match of ``letters``, or None."""
     for first in range(len(words) - 1, -1, -1):
-        if words[first][:1].lower() == letters[0] and _subsequence(letters, " ".join(words[first:]).lower()):
+        if words[first][:1].lower() == letters[0] and _subsequence(
+            letters, " ".join(words[first:]).lower()
+        ):
             return first if first < len(words) else None
     return None
 

@@ -14,7 +14,13 @@ from loaders.markup import strip_markup
 
 from ._acronyms import Definition, find_definitions
 from ._candidates import Candidate, collect_candidates
-from ._methods import MethodCandidate, emphasised_names, find_methods, proposed_positions, split_definitions
+from ._methods import (
+    MethodCandidate,
+    emphasised_names,
+    find_methods,
+    proposed_positions,
+    split_definitions,
+)
 from ._normalise import concept_key, is_acronym, method_key
 from ._registry import AcronymRegistry, acronym_form
 from ._tagging import Unit, truecase_title
@@ -71,11 +77,15 @@ def define(units: Sequence[Unit], prepared: Prepared) -> Definitions:
     concepts: dict[str, str] = {}
     for d in concept_defs:
         span = units[d.start : d.end]
-        concepts.setdefault(d.acronym, concept_key([u.text for u in span], plural_head=_plural(span[-1])))
+        concepts.setdefault(
+            d.acronym, concept_key([u.text for u in span], plural_head=_plural(span[-1]))
+        )
     return Definitions(concepts, proposed_at, method_defs, title_end)
 
 
-def analyse(units: Sequence[Unit], prepared: Prepared, defined: Definitions, registry: AcronymRegistry) -> Analysis:
+def analyse(
+    units: Sequence[Unit], prepared: Prepared, defined: Definitions, registry: AcronymRegistry
+) -> Analysis:
     """Collect concept candidates and method names, resolving acronyms locally, then globally."""
     method_acronyms = {d.acronym for d in defined.methods}
 
@@ -101,13 +111,16 @@ def analyse(units: Sequence[Unit], prepared: Prepared, defined: Definitions, reg
     return Analysis(_without_methods(candidates, methods), methods, used, len(units))
 
 
-def _without_methods(candidates: dict[str, Candidate], methods: list[MethodCandidate]) -> dict[str, Candidate]:
+def _without_methods(
+    candidates: dict[str, Candidate], methods: list[MethodCandidate]
+) -> dict[str, Candidate]:
     """Drop concept candidates that are, or contain, one of the paper's method names."""
     names = {m.key for m in methods} | {method_key(a) for m in methods for a in m.aliases}
     return {
         key: c
         for key, c in candidates.items()
-        if method_key(key) not in names and not any(method_key(w) in names for s in c.surfaces for w in s.split(" "))
+        if method_key(key) not in names
+        and not any(method_key(w) in names for s in c.surfaces for w in s.split(" "))
     }
 
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from graph.errors import ExtractionError
 
-from ._analysis import Analysis, Prepared, analyse, define, prepare
+from ._analysis import Analysis, Definitions, Prepared, analyse, define, prepare
 from ._candidates import Candidate
 from ._methods import MethodCandidate
 from ._models import STATIC_DIMENSIONS, load_static_model, load_tagger
@@ -26,6 +27,9 @@ _PARALLEL_MIN_DOCS = 256
 _TAG_BATCH = 64
 
 
+_DEFAULT_WEIGHTS = Weights()
+
+
 class KeyBertExtractor:
     """Concepts and methods from abstracts; see the package docstring for the pipeline.
 
@@ -33,12 +37,16 @@ class KeyBertExtractor:
     at once; use one instance per worker.
     """
 
-    version = "kb-np-1"
+    version = "kb-np-2"
     dimensions = STATIC_DIMENSIONS
 
     def __init__(
-        self, *, top_n: int = 10, model_dir: Path | None = None, acronyms: AcronymRegistry | None = None,
-        weights: Weights = Weights(),
+        self,
+        *,
+        top_n: int = 10,
+        model_dir: Path | None = None,
+        acronyms: AcronymRegistry | None = None,
+        weights: Weights = _DEFAULT_WEIGHTS,
     ) -> None:
         self.top_n = top_n
         self.acronyms = acronyms if acronyms is not None else AcronymRegistry()
@@ -53,14 +61,19 @@ class KeyBertExtractor:
         _, embedder, keybert = self._load()
         prepared = [prepare(d) for d in docs]
         tagged = self._tag([p.text for p in prepared])
-        analyses = self._analyse(tagged, prepared)
+        defined = [define(units, p) for units, p in zip(tagged, prepared)]
+        analyses = self._analyse(tagged, prepared, defined)
         texts = [p.text for p in prepared]
         vectors = embedder.documents(texts)
         # one KeyBERT pass scores concept keys (lowercase) and method phrases (as written) alike
         phrases = [[*a.candidates, *(_phrase(m) for m in a.methods)] for a in analyses]
         sims = keybert_similarities(keybert, texts, phrases, vectors, embedder)
         return [
-            self._extraction(doc, a, vectors[i], sims[i], embedder) for i, (doc, a) in enumerate(zip(docs, analyses))
+            replace(
+                self._extraction(doc, a, vectors[i], sims[i], embedder),
+                definitions=tuple(sorted(defined[i].concepts.items())),
+            )
+            for i, (doc, a) in enumerate(zip(docs, analyses))
         ]
 
     def embed(self, texts: Sequence[str]) -> list[tuple[float, ...]]:
@@ -75,7 +88,9 @@ class KeyBertExtractor:
             try:
                 from keybert import KeyBERT
             except ImportError as e:
-                raise ExtractionError("KeyBERT is missing. Install it with: pip install keybert") from e
+                raise ExtractionError(
+                    "KeyBERT is missing. Install it with: pip install keybert"
+                ) from e
             static = load_static_model(self._model_dir)
             self._models = (load_tagger(), PhraseEmbedder(static), KeyBERT(model=static))
         return self._models
@@ -84,25 +99,38 @@ class KeyBertExtractor:
         nlp = self._load()[0]
         processes = 2 if len(texts) >= _PARALLEL_MIN_DOCS and (os.cpu_count() or 1) >= 2 else 1
         try:
-            return [units_from_doc(d) for d in nlp.pipe(texts, batch_size=_TAG_BATCH, n_process=processes)]
+            return [
+                units_from_doc(d)
+                for d in nlp.pipe(texts, batch_size=_TAG_BATCH, n_process=processes)
+            ]
         except Exception as e:  # spaCy wraps worker failures in many types
-            raise ExtractionError(f"POS tagging failed ({e}); check that spaCy and its model are intact.") from e
+            raise ExtractionError(
+                f"POS tagging failed ({e}); check that spaCy and its model are intact."
+            ) from e
 
-    def _analyse(self, tagged: list[list[Unit]], prepared: list[Prepared]) -> list[Analysis]:
+    def _analyse(
+        self, tagged: list[list[Unit]], prepared: list[Prepared], defined: list[Definitions]
+    ) -> list[Analysis]:
         """Two passes, so an acronym defined anywhere in the batch resolves everywhere in it."""
-        defined = [define(units, p) for units, p in zip(tagged, prepared)]
         for d in defined:
             for acronym, key in d.concepts.items():
                 self.acronyms.learn(acronym, key)
         return [analyse(u, p, d, self.acronyms) for u, p, d in zip(tagged, prepared, defined)]
 
     def _extraction(
-        self, doc: Document, analysis: Analysis, vector: Any, sims: dict[str, float], embedder: PhraseEmbedder
+        self,
+        doc: Document,
+        analysis: Analysis,
+        vector: Any,
+        sims: dict[str, float],
+        embedder: PhraseEmbedder,
     ) -> Extraction:
         methods = [_method_hit(m, sims.get(_phrase(m), 0.0)) for m in analysis.methods]
         method_keys = {m.key for m in methods}
         concepts = self._concepts(analysis, sims, embedder)
-        concepts += _author_concepts(doc.keywords, analysis, self.acronyms, method_keys | {c.key for c in concepts})
+        concepts += _author_concepts(
+            doc.keywords, analysis, self.acronyms, method_keys | {c.key for c in concepts}
+        )
         return Extraction(
             concepts=tuple(concepts),
             proposes=_best_first([m for m, c in zip(methods, analysis.methods) if c.proposed]),
@@ -110,11 +138,17 @@ class KeyBertExtractor:
             embedding=tuple(vector.tolist()),
         )
 
-    def _concepts(self, analysis: Analysis, sims: dict[str, float], embedder: PhraseEmbedder) -> list[ConceptHit]:
+    def _concepts(
+        self, analysis: Analysis, sims: dict[str, float], embedder: PhraseEmbedder
+    ) -> list[ConceptHit]:
         keys = list(analysis.candidates)
         signals = [_signals(analysis.candidates[k], analysis.length) for k in keys]
-        picked = select(keys, sims, signals, embedder.phrases(keys), top_n=self.top_n, weights=self._weights)
-        return [_concept_hit(analysis.candidates[k], score, analysis.acronyms) for k, score in picked]
+        picked = select(
+            keys, sims, signals, embedder.phrases(keys), top_n=self.top_n, weights=self._weights
+        )
+        return [
+            _concept_hit(analysis.candidates[k], score, analysis.acronyms) for k, score in picked
+        ]
 
 
 def _signals(candidate: Candidate, length: int) -> Signals:
@@ -140,7 +174,11 @@ def _author_concepts(
         if not words:
             continue
         if len(words) == 1 and is_acronym(words[0]):
-            words = (analysis.acronyms.get(acronym_form(words[0])) or registry.resolve(words[0]) or words[0]).split()
+            words = (
+                analysis.acronyms.get(acronym_form(words[0]))
+                or registry.resolve(words[0])
+                or words[0]
+            ).split()
         key = concept_key(words, plural_head=True)
         if key and key not in taken:
             taken.add(key)

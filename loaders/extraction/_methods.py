@@ -18,16 +18,68 @@ from ._normalise import GENERIC_HEADS, STOPWORDS, is_acronym, method_key, singul
 from ._registry import acronym_form
 from ._tagging import Unit
 
-__all__ = ["MethodCandidate", "emphasised_names", "find_methods", "proposed_positions", "split_definitions"]
+__all__ = [
+    "MethodCandidate",
+    "emphasised_names",
+    "find_methods",
+    "proposed_positions",
+    "split_definitions",
+]
 
-_NAMING = frozenset({"termed", "dubbed", "called", "named", "coined", "abbreviated", "denoted", "nicknamed"})
-_PROPOSING = frozenset(
-    """propose proposes introduce introduces present presents develop develops devise devises
-        design designs build builds create creates forth offer offers formulate formulates""".split()
+_NAMING = frozenset(
+    {"termed", "dubbed", "called", "named", "coined", "abbreviated", "denoted", "nicknamed"}
 )
-_NOT_AFTER = frozenset("""on upon with using of from via than like over by to in into for as under beyond""".split())
+_PROPOSING = frozenset(
+    [
+        "propose",
+        "proposes",
+        "introduce",
+        "introduces",
+        "present",
+        "presents",
+        "develop",
+        "develops",
+        "devise",
+        "devises",
+        "design",
+        "designs",
+        "build",
+        "builds",
+        "create",
+        "creates",
+        "forth",
+        "offer",
+        "offers",
+        "formulate",
+        "formulates",
+    ]
+)
+_NOT_AFTER = frozenset(
+    [
+        "on",
+        "upon",
+        "with",
+        "using",
+        "of",
+        "from",
+        "via",
+        "than",
+        "like",
+        "over",
+        "by",
+        "to",
+        "in",
+        "into",
+        "for",
+        "as",
+        "under",
+        "beyond",
+    ]
+)
 #: Words that end the object of "we propose": the next clause describes, it does not name.
-_CLAUSE_END = frozenset({".", "?", "!", ";", "which", "that", "where", "to", "by", "using", "based", "with"})
+_CLAUSE_END = frozenset(
+    {".", "?", "!", ";", "which", "that", "where", "to", "by", "using", "based", "with"}
+)
 _PROPOSAL_WINDOW = 12
 _AUTHOR_SUBJECTS = frozenset({"we", "paper", "work", "study", "article", "here"})
 _NAME_SHAPE = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:[-.+][A-Za-z0-9]+)*$")
@@ -35,9 +87,67 @@ _HEADS = frozenset({"NOUN", "PROPN"})
 _ROMAN = re.compile(r"^[IVXLC]+$")
 #: Abbreviations of fields, hardware, units and metrics: name-like but never a method.
 _NOT_METHODS = frozenset(
-    """AI ML NLP CV GPU GPUs CPU CPUs TPU API SOTA IID OOD ID 2D 3D 4D US USA UK EU FLOPs FPS AUC
-        ROC FID IS MSE RMSE PSNR SSIM LPIPS BLEU PDE PDEs ODE ODEs SDE SDEs KL DNA RNA TL DR QA URL
-        HTML JSON SQL LaTeX GitHub Python PyTorch TensorFlow JAX IoU mAP mIoU PhD""".split()
+    [
+        "AI",
+        "ML",
+        "NLP",
+        "CV",
+        "GPU",
+        "GPUs",
+        "CPU",
+        "CPUs",
+        "TPU",
+        "API",
+        "SOTA",
+        "IID",
+        "OOD",
+        "ID",
+        "2D",
+        "3D",
+        "4D",
+        "US",
+        "USA",
+        "UK",
+        "EU",
+        "FLOPs",
+        "FPS",
+        "AUC",
+        "ROC",
+        "FID",
+        "IS",
+        "MSE",
+        "RMSE",
+        "PSNR",
+        "SSIM",
+        "LPIPS",
+        "BLEU",
+        "PDE",
+        "PDEs",
+        "ODE",
+        "ODEs",
+        "SDE",
+        "SDEs",
+        "KL",
+        "DNA",
+        "RNA",
+        "TL",
+        "DR",
+        "QA",
+        "URL",
+        "HTML",
+        "JSON",
+        "SQL",
+        "LaTeX",
+        "GitHub",
+        "Python",
+        "PyTorch",
+        "TensorFlow",
+        "JAX",
+        "IoU",
+        "mAP",
+        "mIoU",
+        "PhD",
+    ]
 )
 _EMPHASIS = re.compile(
     r"\\(?:texttt|textsc|textbf|textit|emph|mathtt|mathsf|textsf)\{([^{}\n]{1,60})\}"
@@ -170,7 +280,9 @@ def proposed_positions(units: Sequence[Unit], title_end: int) -> set[int]:
             window = _PROPOSAL_WINDOW
         else:
             window = 0 if lower in _CLAUSE_END else max(window - 1, 0)
-        if i > 0 and (units[i - 1].text.lower() == "our" or window and _introduced_here(units, i)):
+        if i > 0 and (
+            units[i - 1].text.lower() == "our" or (window and _introduced_here(units, i))
+        ):
             positions.add(i)
     return positions
 
@@ -207,7 +319,16 @@ def _named_after_trigger(units: Sequence[Unit]) -> list[str]:
 
 def _read_name(units: Sequence[Unit], i: int) -> str | None:
     """Read a name of up to four units starting at ``i``; it must contain a capital letter."""
-    while i < len(units) and units[i].text.lower() in ("as", "the", "it", '"', "'", "`", "``", "\u201c"):
+    while i < len(units) and units[i].text.lower() in (
+        "as",
+        "the",
+        "it",
+        '"',
+        "'",
+        "`",
+        "``",
+        "\u201c",
+    ):
         i += 1
     if i >= len(units) or not _has_capital(units[i].text) or not units[i].text[:1].isalnum():
         return None

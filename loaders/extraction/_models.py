@@ -70,7 +70,9 @@ def load_static_model(model_dir: Path | None = None) -> Any:
 
         return StaticModel.from_pretrained(str(target))
     except ImportError as e:
-        raise ExtractionError("model2vec is missing. Install it with: pip install 'model2vec[distill]'") from e
+        raise ExtractionError(
+            "model2vec is missing. Install it with: pip install 'model2vec[distill]'"
+        ) from e
     except Exception as e:
         raise ExtractionError(
             f"The cached static model in {target} could not be loaded ({e}). Delete that folder to rebuild it."

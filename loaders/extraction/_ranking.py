@@ -17,7 +17,14 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["CandidateVocabulary", "PhraseEmbedder", "Signals", "Weights", "keybert_similarities", "select"]
+__all__ = [
+    "CandidateVocabulary",
+    "PhraseEmbedder",
+    "Signals",
+    "Weights",
+    "keybert_similarities",
+    "select",
+]
 
 
 @dataclass(frozen=True)
@@ -83,11 +90,16 @@ class CandidateVocabulary:
 
         rows = [i for i, doc in enumerate(self._per_doc) for _ in doc]
         cols = [self._index[w] for doc in self._per_doc for w in doc]
-        return csr_matrix((np.ones(len(cols)), (rows, cols)), shape=(len(self._per_doc), len(self.words)))
+        return csr_matrix(
+            (np.ones(len(cols)), (rows, cols)), shape=(len(self._per_doc), len(self.words))
+        )
 
 
 def keybert_similarities(
-    keybert: Any, texts: Sequence[str], per_doc: Sequence[Sequence[str]], doc_vectors: np.ndarray,
+    keybert: Any,
+    texts: Sequence[str],
+    per_doc: Sequence[Sequence[str]],
+    doc_vectors: np.ndarray,
     embedder: PhraseEmbedder,
 ) -> list[dict[str, float]]:
     """KeyBERT's similarity of every candidate to its document, one dict per document."""
@@ -107,13 +119,20 @@ def keybert_similarities(
 
 
 def select(
-    keys: Sequence[str], similarity: dict[str, float], signals: Sequence[Signals], vectors: np.ndarray,
-    *, top_n: int, weights: Weights,
+    keys: Sequence[str],
+    similarity: dict[str, float],
+    signals: Sequence[Signals],
+    vectors: np.ndarray,
+    *,
+    top_n: int,
+    weights: Weights,
 ) -> list[tuple[str, float]]:
     """Pick ``top_n`` keys by blended relevance with MMR; return ``(key, score in 0..1)`` best first."""
     if not keys:
         return []
-    relevance = np.array([_blend(similarity.get(k, 0.0), s, weights) for k, s in zip(keys, signals)])
+    relevance = np.array(
+        [_blend(similarity.get(k, 0.0), s, weights) for k, s in zip(keys, signals)]
+    )
     chosen = _mmr(relevance, vectors, top_n, weights.diversity)
     ranked = sorted(chosen, key=lambda i: -relevance[i])
     return [(keys[i], float(min(max(relevance[i], 0.0), 1.0))) for i in ranked]

@@ -26,7 +26,9 @@ _UPOS = {
     **dict.fromkeys(["RB", "RBR", "RBS", "WRB"], "ADV"),
     **dict.fromkeys(["DT", "PDT", "WDT"], "DET"),
     **dict.fromkeys(["PRP", "PRP$", "WP", "WP$", "EX"], "PRON"),
-    **dict.fromkeys([",", ".", ":", "``", "''", "-LRB-", "-RRB-", "HYPH", "NFP", '"', "$", "#"], "PUNCT"),
+    **dict.fromkeys(
+        [",", ".", ":", "``", "''", "-LRB-", "-RRB-", "HYPH", "NFP", '"', "$", "#"], "PUNCT"
+    ),
     **dict.fromkeys(["IN", "RP"], "ADP"),
     **dict.fromkeys(["TO", "POS"], "PART"),
     "MD": "AUX",
@@ -50,7 +52,9 @@ class Unit:
 
 def units_from_doc(doc: Any) -> list[Unit]:
     """Convert a spaCy ``Doc`` into units; the coarse POS comes from the fine tag."""
-    return units_from_pairs((t.text, _UPOS.get(t.tag_, "X"), t.tag_, bool(t.whitespace_), t.idx) for t in doc)
+    return units_from_pairs(
+        (t.text, _UPOS.get(t.tag_, "X"), t.tag_, bool(t.whitespace_), t.idx) for t in doc
+    )
 
 
 def units_from_pairs(tokens: Iterable[tuple[str, str, str, bool, int]]) -> list[Unit]:

@@ -51,6 +51,9 @@ class Extraction:
     proposes: tuple[MethodHit, ...]
     uses: tuple[MethodHit, ...]
     embedding: tuple[float, ...]
+    #: Concept acronyms this paper defines, ``(acronym, concept key)``; stored on the paper so a
+    #: later or resumed load learns them again (see ``loaders.pipeline.seed_acronyms``).
+    definitions: tuple[tuple[str, str], ...] = ()
 
 
 @runtime_checkable

@@ -15,6 +15,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Sequence
+from itertools import pairwise
 
 from loaders.markup import strip_markup
 
@@ -25,7 +26,9 @@ __all__ = ["SimpleExtractor"]
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
 _COINED = re.compile(r"^[A-Za-z]+[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*$|^[A-Z]+-[A-Z][A-Za-z0-9]*$")
-_INTRODUCING = frozenset({"propose", "proposes", "termed", "called", "dubbed", "introduce", "present"})
+_INTRODUCING = frozenset(
+    {"propose", "proposes", "termed", "called", "dubbed", "introduce", "present"}
+)
 
 
 class SimpleExtractor:
@@ -51,7 +54,11 @@ class SimpleExtractor:
         proposes, uses = _methods(words, title_words=len(_WORD.findall(doc.title or "")))
         taken = {m.key for m in proposes + uses}
         concepts = [c for c in _bigrams(words, self.top_n) if c.key not in taken]
-        concepts += [_author(k) for k in doc.keywords if concept_key(k.split(), plural_head=True) not in taken]
+        concepts += [
+            _author(k)
+            for k in doc.keywords
+            if concept_key(k.split(), plural_head=True) not in taken
+        ]
         return Extraction(tuple(concepts), tuple(proposes), tuple(uses), self._vector(text))
 
     def _vector(self, text: str) -> tuple[float, ...]:
@@ -76,7 +83,9 @@ def _methods(words: list[str], *, title_words: int) -> tuple[list[MethodHit], li
 def _bigrams(words: list[str], top_n: int) -> list[ConceptHit]:
     lowered = [w.lower() if w.islower() else "" for w in words]
     pairs = Counter(
-        (a, b) for a, b in zip(lowered, lowered[1:]) if a and b and a not in STOPWORDS and b not in STOPWORDS
+        (a, b)
+        for a, b in pairwise(lowered)
+        if a and b and a not in STOPWORDS and b not in STOPWORDS
     )
     ranked = sorted(pairs.items(), key=lambda item: (-item[1], item[0]))[:top_n]
     hits = []
@@ -87,4 +96,6 @@ def _bigrams(words: list[str], top_n: int) -> list[ConceptHit]:
 
 
 def _author(keyword: str) -> ConceptHit:
-    return ConceptHit(concept_key(keyword.split(), plural_head=True), keyword, 1.0, (keyword,), "author")
+    return ConceptHit(
+        concept_key(keyword.split(), plural_head=True), keyword, 1.0, (keyword,), "author"
+    )

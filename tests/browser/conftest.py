@@ -11,9 +11,17 @@ import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
-CHROME_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--window-size=1400,1000")
+CHROME_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--window-size=1400,1000",
+)
 
 
 @pytest.fixture
@@ -31,5 +39,3 @@ def chrome(tmp_path: Path) -> Iterator[Any]:
     yield browser
     browser.quit()
     shutil.rmtree(tmp_path / "chromium-profile", ignore_errors=True)
-
-

@@ -26,18 +26,19 @@ pytestmark = pytest.mark.neo4j
 async def test_graphiql_runs_shared_concepts_and_shows_the_answer(
     seeded_api: str, driver: AsyncDriver, neo4j_settings: Settings, chrome: Any
 ) -> None:
-    records, _, _ = await driver.execute_query(PAIR_SHARING_MOST,
-                                               database_=neo4j_settings.neo4j_database)
+    records, _, _ = await driver.execute_query(
+        PAIR_SHARING_MOST, database_=neo4j_settings.neo4j_database
+    )
     pair = records[0]
-    query = '{ sharedConcepts(paperA: %s, paperB: %s) { name } }' % (
-        json.dumps(pair["a"]), json.dumps(pair["b"]))
+    query = f"{{ sharedConcepts(paperA: {json.dumps(pair['a'])}, paperB: {json.dumps(pair['b'])}) {{ name }} }}"
     try:
         chrome.get(f"{seeded_api}#query={quote(query)}")
         wait = WebDriverWait(chrome, 30)
         run = wait.until(lambda c: c.find_element(By.CSS_SELECTOR, ".graphiql-execute-button"))
         run.click()
-        wait.until(lambda c: "sharedConcepts" in c.find_element(
-            By.CSS_SELECTOR, ".graphiql-response").text)
+        wait.until(
+            lambda c: "sharedConcepts" in c.find_element(By.CSS_SELECTOR, ".graphiql-response").text
+        )
         answer = chrome.find_element(By.CSS_SELECTOR, ".graphiql-response").text
     finally:
         ARTIFACTS.mkdir(exist_ok=True)

@@ -43,8 +43,11 @@ QUERIES = sorted(BROWSER_DIR.glob("*.cypher"))
 
 def statement(path: Path) -> str:
     """The query without its ``//`` header, on one line (as a person pastes it)."""
-    lines = [line.strip() for line in path.read_text().splitlines()
-             if line.strip() and not line.lstrip().startswith("//")]
+    lines = [
+        line.strip()
+        for line in path.read_text().splitlines()
+        if line.strip() and not line.lstrip().startswith("//")
+    ]
     return " ".join(lines)
 
 
@@ -67,12 +70,17 @@ async def test_each_browser_query_compiles(
 
 # -- the browser ------------------------------------------------------------------------------
 
+
 @pytest.fixture
 async def seeded(driver: AsyncDriver, neo4j_settings: Settings) -> Settings:
-    records = [r for r in read_corpus(REPO / "examples" / "iclr2025-seed.txt")
-               if isinstance(r, PaperRecord)]
-    await load_papers(records, driver=driver, database=neo4j_settings.neo4j_database,
-                      extractor=SimpleExtractor())
+    records = [
+        r
+        for r in read_corpus(REPO / "examples" / "iclr2025-seed.txt")
+        if isinstance(r, PaperRecord)
+    ]
+    await load_papers(
+        records, driver=driver, database=neo4j_settings.neo4j_database, extractor=SimpleExtractor()
+    )
     return neo4j_settings
 
 
@@ -141,9 +149,12 @@ class BrowserPage:
         editor.send_keys(Keys.CONTROL, "a", Keys.DELETE)
         editor.send_keys(text)
         self.visible("editor-Run").click()
-        self.wait.until(lambda c: any(
-            e.text.strip()[:30] == text[:30]
-            for e in c.find_elements("css selector", "[data-testid=frameCommand]")))
+        self.wait.until(
+            lambda c: any(
+                e.text.strip()[:30] == text[:30]
+                for e in c.find_elements("css selector", "[data-testid=frameCommand]")
+            )
+        )
 
     def label_chip(self, label: str) -> Any:
         return self.visible(f"property-details-overview-node-label-{label}")
@@ -155,8 +166,10 @@ async def test_browser_shows_papers_of_a_shipped_query(
 ) -> None:
     query = statement(BROWSER_DIR / "top_concepts_graph.cypher")
     records, _, _ = await driver.execute_query(
-        f"CALL () {{ {query} }} RETURN count(DISTINCT p) AS papers", {"limit": 5},
-        database_=seeded.neo4j_database)
+        f"CALL () {{ {query} }} RETURN count(DISTINCT p) AS papers",
+        {"limit": 5},
+        database_=seeded.neo4j_database,
+    )
     papers = records[0]["papers"]
     assert papers > 0
 
@@ -173,5 +186,7 @@ async def test_browser_shows_papers_of_a_shipped_query(
     finally:  # what a person would have seen, also when the test fails
         ARTIFACTS.mkdir(exist_ok=True)
         chrome.save_screenshot(str(ARTIFACTS / "neo4j-browser-top-concepts.png"))
-    assert chip.value_of_css_property("background-color") in {PAPER_BLUE, PAPER_BLUE.replace(
-        "rgb(", "rgba(").replace(")", ", 1)")}
+    assert chip.value_of_css_property("background-color") in {
+        PAPER_BLUE,
+        PAPER_BLUE.replace("rgb(", "rgba(").replace(")", ", 1)"),
+    }

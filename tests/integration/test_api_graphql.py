@@ -29,11 +29,13 @@ def simple_extractor() -> Any:
 
 
 @pytest.fixture
-async def client(driver: AsyncDriver, neo4j_settings: Settings,
-                 seed_file: Path) -> AsyncIterator[httpx.AsyncClient]:
+async def client(
+    driver: AsyncDriver, neo4j_settings: Settings, seed_file: Path
+) -> AsyncIterator[httpx.AsyncClient]:
     records = [r for r in read_corpus(seed_file) if isinstance(r, PaperRecord)]
-    await load_papers(records, driver=driver, database=neo4j_settings.neo4j_database,
-                      extractor=simple_extractor())
+    await load_papers(
+        records, driver=driver, database=neo4j_settings.neo4j_database, extractor=simple_extractor()
+    )
     settings = neo4j_settings.model_copy(update={"api_token": SecretStr(TOKEN)})
     app = create_app(settings, extractor_factory=simple_extractor)
     async with app.router.lifespan_context(app):
@@ -46,17 +48,20 @@ async def client(driver: AsyncDriver, neo4j_settings: Settings,
 def cypher(driver: AsyncDriver, neo4j_settings: Settings) -> Any:
     async def run(statement: str, **params: Any) -> list[dict[str, Any]]:
         records, _, _ = await driver.execute_query(
-            statement, params, database_=neo4j_settings.neo4j_database)  # type: ignore[arg-type]
+            statement, params, database_=neo4j_settings.neo4j_database
+        )  # type: ignore[arg-type]
         return [r.data() for r in records]
 
     return run
 
 
-async def gql(client: httpx.AsyncClient, query: str, *, token: str | None = None,
-              **variables: Any) -> dict[str, Any]:
+async def gql(
+    client: httpx.AsyncClient, query: str, *, token: str | None = None, **variables: Any
+) -> dict[str, Any]:
     headers = {"Authorization": f"Bearer {token}"} if token else {}
-    response = await client.post("/graphql", json={"query": query, "variables": variables},
-                                 headers=headers)
+    response = await client.post(
+        "/graphql", json={"query": query, "variables": variables}, headers=headers
+    )
     body: dict[str, Any] = response.json()
     assert "errors" not in body, body["errors"]
     return body
@@ -68,17 +73,28 @@ async def data(client: httpx.AsyncClient, query: str, **variables: Any) -> dict[
 
 
 async def two_linked_papers(cypher: Any) -> tuple[str, str]:
-    rows = await cypher("MATCH (a:Paper)-[:MENTIONS]->(:Concept)<-[:MENTIONS]-(b:Paper) "
-                        "WHERE a.id < b.id RETURN a.id AS a, b.id AS b ORDER BY a, b LIMIT 1")
+    rows = await cypher(
+        "MATCH (a:Paper)-[:MENTIONS]->(:Concept)<-[:MENTIONS]-(b:Paper) "
+        "WHERE a.id < b.id RETURN a.id AS a, b.id AS b ORDER BY a, b LIMIT 1"
+    )
     return rows[0]["a"], rows[0]["b"]
 
 
 async def test_paper_by_id_and_alt_id(client: httpx.AsyncClient, cypher: Any) -> None:
-    row = (await cypher("MATCH (p:Paper) RETURN p.id AS id, p.year AS year, p.label AS label, "
-                        "COUNT { (p)-[:MENTIONS]->() } AS n ORDER BY id LIMIT 1"))[0]
-    got = (await data(client, "query($id: ID!) { paper(id: $id) { id year label "
-                              "concepts(first: 100) { concept { key } score } } }",
-                      id=row["id"]))["paper"]
+    row = (
+        await cypher(
+            "MATCH (p:Paper) RETURN p.id AS id, p.year AS year, p.label AS label, "
+            "COUNT { (p)-[:MENTIONS]->() } AS n ORDER BY id LIMIT 1"
+        )
+    )[0]
+    got = (
+        await data(
+            client,
+            "query($id: ID!) { paper(id: $id) { id year label "
+            "concepts(first: 100) { concept { key } score } } }",
+            id=row["id"],
+        )
+    )["paper"]
     assert (got["id"], got["year"], got["label"]) == (row["id"], row["year"], row["label"])
     assert len(got["concepts"]) == row["n"]
     scores = [c["score"] for c in got["concepts"]]
@@ -86,17 +102,26 @@ async def test_paper_by_id_and_alt_id(client: httpx.AsyncClient, cypher: Any) ->
     assert (await data(client, '{ paper(id: "no-such-id") { id } }'))["paper"] is None
 
 
-async def test_papers_by_concept_walked_to_the_end(client: httpx.AsyncClient,
-                                                   cypher: Any) -> None:
-    top = (await cypher("MATCH (c:Concept)<-[:MENTIONS]-(p) RETURN c.key AS key, "
-                        "collect(p.id) AS ids ORDER BY size(ids) DESC, key LIMIT 1"))[0]
+async def test_papers_by_concept_walked_to_the_end(client: httpx.AsyncClient, cypher: Any) -> None:
+    top = (
+        await cypher(
+            "MATCH (c:Concept)<-[:MENTIONS]-(p) RETURN c.key AS key, "
+            "collect(p.id) AS ids ORDER BY size(ids) DESC, key LIMIT 1"
+        )
+    )[0]
     seen: list[str] = []
     after = None
     while True:
-        page = (await data(client, "query($c: String, $after: String) { papers(concept: $c, "
-                           "first: 2, after: $after) { totalCount edges { cursor node { id } } "
-                           "pageInfo { hasNextPage endCursor } } }",
-                           c=top["key"], after=after))["papers"]
+        page = (
+            await data(
+                client,
+                "query($c: String, $after: String) { papers(concept: $c, "
+                "first: 2, after: $after) { totalCount edges { cursor node { id } } "
+                "pageInfo { hasNextPage endCursor } } }",
+                c=top["key"],
+                after=after,
+            )
+        )["papers"]
         assert page["totalCount"] == len(top["ids"])
         seen += [e["node"]["id"] for e in page["edges"]]
         if not page["pageInfo"]["hasNextPage"]:
@@ -109,9 +134,15 @@ async def test_all_papers_walked(client: httpx.AsyncClient, cypher: Any) -> None
     total = (await cypher("MATCH (p:Paper) RETURN count(p) AS n"))[0]["n"]
     seen, after = [], None
     while True:
-        page = (await data(client, "query($after: String) { papers(first: 7, after: $after, "
-                           "orderBy: YEAR_DESC) { edges { node { id } } pageInfo "
-                           "{ hasNextPage endCursor } } }", after=after))["papers"]
+        page = (
+            await data(
+                client,
+                "query($after: String) { papers(first: 7, after: $after, "
+                "orderBy: YEAR_DESC) { edges { node { id } } pageInfo "
+                "{ hasNextPage endCursor } } }",
+                after=after,
+            )
+        )["papers"]
         seen += [e["node"]["id"] for e in page["edges"]]
         if not page["pageInfo"]["hasNextPage"]:
             break
@@ -119,62 +150,99 @@ async def test_all_papers_walked(client: httpx.AsyncClient, cypher: Any) -> None
     assert len(seen) == total == len(set(seen))
 
 
-async def test_shared_concepts_is_the_intersection(client: httpx.AsyncClient,
-                                                   cypher: Any) -> None:
+async def test_shared_concepts_is_the_intersection(client: httpx.AsyncClient, cypher: Any) -> None:
     a, b = await two_linked_papers(cypher)
     expected = await cypher(
         "MATCH (:Paper {id: $a})-[:MENTIONS]->(c)<-[:MENTIONS]-(:Paper {id: $b}) "
-        "RETURN collect(DISTINCT c.key) AS keys", a=a, b=b)
-    got = (await data(client, "query($a: ID!, $b: ID!) { sharedConcepts(paperA: $a, paperB: $b) "
-                              "{ key paperCount } }", a=a, b=b))["sharedConcepts"]
+        "RETURN collect(DISTINCT c.key) AS keys",
+        a=a,
+        b=b,
+    )
+    got = (
+        await data(
+            client,
+            "query($a: ID!, $b: ID!) { sharedConcepts(paperA: $a, paperB: $b) { key paperCount } }",
+            a=a,
+            b=b,
+        )
+    )["sharedConcepts"]
     assert sorted(c["key"] for c in got) == sorted(expected[0]["keys"])
 
 
 async def test_related_papers_say_why(client: httpx.AsyncClient, cypher: Any) -> None:
     a, _ = await two_linked_papers(cypher)
-    related = (await data(client, "query($id: ID!) { relatedPapers(id: $id, first: 5) { score "
-                                  "paper { id } sharedConcepts { key } sharedMethods { key } } }",
-                          id=a))["relatedPapers"]
+    related = (
+        await data(
+            client,
+            "query($id: ID!) { relatedPapers(id: $id, first: 5) { score "
+            "paper { id } sharedConcepts { key } sharedMethods { key } } }",
+            id=a,
+        )
+    )["relatedPapers"]
     assert related and [r["score"] for r in related] == sorted(
-        (r["score"] for r in related), reverse=True)
+        (r["score"] for r in related), reverse=True
+    )
     for r in related:
         expected = await cypher(
             "MATCH (:Paper {id: $a})-[:MENTIONS]->(c)<-[:MENTIONS]-(:Paper {id: $b}) "
-            "RETURN collect(DISTINCT c.key) AS keys", a=a, b=r["paper"]["id"])
+            "RETURN collect(DISTINCT c.key) AS keys",
+            a=a,
+            b=r["paper"]["id"],
+        )
         assert sorted(c["key"] for c in r["sharedConcepts"]) == sorted(expected[0]["keys"])
         assert r["sharedConcepts"] or r["sharedMethods"]
 
 
 async def test_concept_fields(client: httpx.AsyncClient, cypher: Any) -> None:
-    top = (await cypher("MATCH (c:Concept) RETURN c.key AS key, c.name AS name, "
-                        "COUNT { (c)<-[:MENTIONS]-() } AS n ORDER BY n DESC, key LIMIT 1"))[0]
-    got = (await data(client, "query($name: String) { concept(name: $name) { key paperCount "
-                              "papers(first: 100) { totalCount edges { node { id } } } "
-                              "related(first: 3) { papers concept { key } } "
-                              "methods(first: 3) { key } } }",
-                      name=top["name"].upper()))["concept"]
+    top = (
+        await cypher(
+            "MATCH (c:Concept) RETURN c.key AS key, c.name AS name, "
+            "COUNT { (c)<-[:MENTIONS]-() } AS n ORDER BY n DESC, key LIMIT 1"
+        )
+    )[0]
+    got = (
+        await data(
+            client,
+            "query($name: String) { concept(name: $name) { key paperCount "
+            "papers(first: 100) { totalCount edges { node { id } } } "
+            "related(first: 3) { papers concept { key } } "
+            "methods(first: 3) { key } } }",
+            name=top["name"].upper(),
+        )
+    )["concept"]
     assert got["key"] == top["key"] and got["paperCount"] == top["n"]
     assert got["papers"]["totalCount"] == top["n"] == len(got["papers"]["edges"])
     for r in got["related"]:
-        n = await cypher("MATCH (:Concept {key: $a})<-[:MENTIONS]-(p)-[:MENTIONS]->"
-                         "(:Concept {key: $b}) RETURN count(DISTINCT p) AS n",
-                         a=top["key"], b=r["concept"]["key"])
+        n = await cypher(
+            "MATCH (:Concept {key: $a})<-[:MENTIONS]-(p)-[:MENTIONS]->"
+            "(:Concept {key: $b}) RETURN count(DISTINCT p) AS n",
+            a=top["key"],
+            b=r["concept"]["key"],
+        )
         assert r["papers"] == n[0]["n"]
-    listed = (await data(client, "{ concepts(first: 1) { totalCount edges { node { key } } } }"))
+    listed = await data(client, "{ concepts(first: 1) { totalCount edges { node { key } } } }")
     count = await cypher("MATCH (c:Concept) RETURN count(c) AS n")
     assert listed["concepts"]["totalCount"] == count[0]["n"]
 
 
 async def test_method_fields(client: httpx.AsyncClient, cypher: Any) -> None:
-    rows = await cypher("MATCH (m:Method) RETURN m.key AS key, "
-                        "[(m)<-[:PROPOSES]-(p) | p.id] AS proposers, "
-                        "[(m)<-[:USES]-(p) | p.id] AS users ORDER BY key LIMIT 1")
+    rows = await cypher(
+        "MATCH (m:Method) RETURN m.key AS key, "
+        "[(m)<-[:PROPOSES]-(p) | p.id] AS proposers, "
+        "[(m)<-[:USES]-(p) | p.id] AS users ORDER BY key LIMIT 1"
+    )
     if not rows:
         pytest.skip("the seed corpus gave no methods with this extractor")
     row = rows[0]
-    got = (await data(client, "query($k: String) { method(key: $k) { key proposedBy { id } "
-                              "usedBy(first: 100) { totalCount edges { node { id } } } "
-                              "concepts(first: 5) { key } } }", k=row["key"]))["method"]
+    got = (
+        await data(
+            client,
+            "query($k: String) { method(key: $k) { key proposedBy { id } "
+            "usedBy(first: 100) { totalCount edges { node { id } } } "
+            "concepts(first: 5) { key } } }",
+            k=row["key"],
+        )
+    )["method"]
     assert sorted(p["id"] for p in got["proposedBy"]) == sorted(row["proposers"])
     assert got["usedBy"]["totalCount"] == len(row["users"])
     listed = await data(client, "{ methods(first: 100) { totalCount } }")
@@ -184,20 +252,37 @@ async def test_method_fields(client: httpx.AsyncClient, cypher: Any) -> None:
 
 async def test_path_and_neighborhood(client: httpx.AsyncClient, cypher: Any) -> None:
     a, b = await two_linked_papers(cypher)
-    path = (await data(client, "query($a: ID!, $b: ID!) { path(fromPaper: $a, toPaper: $b, "
-                               "maxHops: 6) { length nodes { id kind } edges { source target "
-                               "type } } }", a=a, b=b))["path"]
-    expected = await cypher("MATCH (a:Paper {id: $a}), (b:Paper {id: $b}) MATCH p = shortestPath("
-                            "(a)-[:MENTIONS|PROPOSES|USES|RELATED_TO*..6]-(b)) "
-                            "RETURN length(p) AS n", a=a, b=b)
+    path = (
+        await data(
+            client,
+            "query($a: ID!, $b: ID!) { path(fromPaper: $a, toPaper: $b, "
+            "maxHops: 6) { length nodes { id kind } edges { source target "
+            "type } } }",
+            a=a,
+            b=b,
+        )
+    )["path"]
+    expected = await cypher(
+        "MATCH (a:Paper {id: $a}), (b:Paper {id: $b}) MATCH p = shortestPath("
+        "(a)-[:MENTIONS|PROPOSES|USES|RELATED_TO*..6]-(b)) "
+        "RETURN length(p) AS n",
+        a=a,
+        b=b,
+    )
     assert path["length"] == expected[0]["n"] == len(path["nodes"]) - 1
     assert path["nodes"][0]["id"] == f"paper:{a}" and path["nodes"][-1]["id"] == f"paper:{b}"
-    for edge, (x, y) in zip(path["edges"], zip(path["nodes"], path["nodes"][1:], strict=False),
-                            strict=True):
+    for edge, (x, y) in zip(
+        path["edges"], zip(path["nodes"], path["nodes"][1:], strict=False), strict=True
+    ):
         assert {edge["source"], edge["target"]} == {x["id"], y["id"]}
-    sub = (await data(client, "query($a: ID!) { neighborhood(id: $a, hops: 2, limit: 40) "
-                              "{ nodes { id kind } edges { source target type } } }",
-                      a=a))["neighborhood"]
+    sub = (
+        await data(
+            client,
+            "query($a: ID!) { neighborhood(id: $a, hops: 2, limit: 40) "
+            "{ nodes { id kind } edges { source target type } } }",
+            a=a,
+        )
+    )["neighborhood"]
     ids = {n["id"] for n in sub["nodes"]}
     assert f"paper:{a}" in ids and f"paper:{b}" in ids and len(ids) <= 40
     assert all(e["source"] in ids and e["target"] in ids for e in sub["edges"])
@@ -208,45 +293,80 @@ async def test_path_and_neighborhood(client: httpx.AsyncClient, cypher: Any) -> 
 
 
 async def test_similar_papers_and_stats(client: httpx.AsyncClient, cypher: Any) -> None:
-    text = (await cypher("MATCH (p:Paper) RETURN p.abstract AS t, p.id AS id ORDER BY id "
-                         "LIMIT 1"))[0]
-    similar = (await data(client, "query($t: String!) { similarPapers(text: $t, first: 3) "
-                                  "{ score paper { id } } }", t=text["t"]))["similarPapers"]
+    text = (await cypher("MATCH (p:Paper) RETURN p.abstract AS t, p.id AS id ORDER BY id LIMIT 1"))[
+        0
+    ]
+    similar = (
+        await data(
+            client,
+            "query($t: String!) { similarPapers(text: $t, first: 3) { score paper { id } } }",
+            t=text["t"],
+        )
+    )["similarPapers"]
     assert len(similar) == 3 and similar[0]["score"] >= similar[-1]["score"]
-    stats = (await data(client, "{ stats { papers concepts methods mentions proposes uses "
-                                "relatedTo } }"))["stats"]
-    counts = await cypher("RETURN COUNT { (:Paper) } AS papers, COUNT { (:Concept) } AS concepts,"
-                          " COUNT { ()-[:MENTIONS]->() } AS mentions")
+    stats = (
+        await data(client, "{ stats { papers concepts methods mentions proposes uses relatedTo } }")
+    )["stats"]
+    counts = await cypher(
+        "RETURN COUNT { (:Paper) } AS papers, COUNT { (:Concept) } AS concepts,"
+        " COUNT { ()-[:MENTIONS]->() } AS mentions"
+    )
     assert {k: stats[k] for k in counts[0]} == counts[0]
 
 
 def extra_records(n: int) -> list[PaperRecord]:
-    text = ("Paper {i} studies Contrastive Pretraining of graph encoders with spectral "
-            "augmentations and reports gains on node classification benchmarks number {i}.")
-    return [PaperRecord(id=f"extra-{i}", title=None, abstract=text.format(i=i), keywords=(),
-                        authors=(), year=2020 + i % 5, venue="TEST", status=None,
-                        source="test", line=i) for i in range(n)]
+    text = (
+        "Paper {i} studies Contrastive Pretraining of graph encoders with spectral "
+        "augmentations and reports gains on node classification benchmarks number {i}."
+    )
+    return [
+        PaperRecord(
+            id=f"extra-{i}",
+            title=None,
+            abstract=text.format(i=i),
+            keywords=(),
+            authors=(),
+            year=2020 + i % 5,
+            venue="TEST",
+            status=None,
+            source="test",
+            line=i,
+        )
+        for i in range(n)
+    ]
 
 
 async def test_a_page_of_twenty_papers_with_concepts_costs_few_statements(
     client: httpx.AsyncClient, driver: AsyncDriver, neo4j_settings: Settings
 ) -> None:
-    await load_papers(extra_records(5), driver=driver, database=neo4j_settings.neo4j_database,
-                      extractor=simple_extractor())
-    body = await gql(client, "{ papers(first: 20) { edges { node { id concepts(first: 5) "
-                             "{ score concept { key paperCount } } proposes { key } uses { key } "
-                             "related(first: 2) { score } } } } }")
+    await load_papers(
+        extra_records(5),
+        driver=driver,
+        database=neo4j_settings.neo4j_database,
+        extractor=simple_extractor(),
+    )
+    body = await gql(
+        client,
+        "{ papers(first: 20) { edges { node { id concepts(first: 5) "
+        "{ score concept { key paperCount } } proposes { key } uses { key } "
+        "related(first: 2) { score } } } } }",
+    )
     assert len(body["data"]["papers"]["edges"]) == 20
     # papers + paper_concepts + paper_methods + related_papers: one statement each, not 1 + 20.
     assert body["extensions"]["cypherStatements"] == 4
 
 
 async def test_ingest_and_delete(client: httpx.AsyncClient, cypher: Any) -> None:
-    abstract = ("We introduce a sparse attention mechanism for long documents and show that it "
-                "improves summarisation quality on three benchmarks while halving memory use.")
+    abstract = (
+        "We introduce a sparse attention mechanism for long documents and show that it "
+        "improves summarisation quality on three benchmarks while halving memory use."
+    )
     ingest = "mutation($p: [PaperInput!]!) { ingestPapers(papers: $p) { read written ids } }"
-    result = (await gql(client, ingest, token=TOKEN,
-                        p=[{"id": "api-1", "abstract": abstract, "year": 2025}]))["data"]
+    result = (
+        await gql(
+            client, ingest, token=TOKEN, p=[{"id": "api-1", "abstract": abstract, "year": 2025}]
+        )
+    )["data"]
     assert result["ingestPapers"] == {"read": 1, "written": 1, "ids": ["api-1"]}
     assert (await cypher("MATCH (p:Paper {id: 'api-1'}) RETURN p.year AS y"))[0]["y"] == 2025
     deleted = await gql(client, 'mutation { deletePaper(id: "api-1") }', token=TOKEN)

@@ -30,11 +30,13 @@ async def serve(app: Starlette) -> AsyncIterator[httpx.AsyncClient]:
             yield client
 
 
-async def gql(client: httpx.AsyncClient, query: str, *, token: str | None = None,
-              **variables: Any) -> dict[str, Any]:
+async def gql(
+    client: httpx.AsyncClient, query: str, *, token: str | None = None, **variables: Any
+) -> dict[str, Any]:
     headers = {"Authorization": f"Bearer {token}"} if token else {}
-    response = await client.post("/graphql", json={"query": query, "variables": variables},
-                                 headers=headers)
+    response = await client.post(
+        "/graphql", json={"query": query, "variables": variables}, headers=headers
+    )
     body: dict[str, Any] = response.json()
     return body
 
@@ -58,10 +60,18 @@ class Broken:
 @pytest.fixture
 async def client(driver: AsyncDriver, neo4j_settings: Settings) -> AsyncIterator[httpx.AsyncClient]:
     row = PaperRow(
-        id="p1", source_id=True, match_key="mk-p1", content_hash="h", label="One",
-        abstract="An abstract.", source="test", extractor="hand", year=2024,
-        mentions=(MentionRow(key="alpha", name="Alpha", aliases=(), score=0.9, rank=1,
-                             source="keybert"),),
+        id="p1",
+        source_id=True,
+        match_key="mk-p1",
+        content_hash="h",
+        label="One",
+        abstract="An abstract.",
+        source="test",
+        extractor="hand",
+        year=2024,
+        mentions=(
+            MentionRow(key="alpha", name="Alpha", aliases=(), score=0.9, rank=1, source="keybert"),
+        ),
     )
     await upsert_papers(driver, database=neo4j_settings.neo4j_database, papers=[row])
     settings = neo4j_settings.model_copy(update={"api_token": SecretStr(TOKEN)})
@@ -70,12 +80,32 @@ async def client(driver: AsyncDriver, neo4j_settings: Settings) -> AsyncIterator
 
 
 async def test_depth_limit_rejects_and_server_keeps_answering(client: httpx.AsyncClient) -> None:
-    deep = "{ paper(id: \"p1\") " + "{ related { paper " * MAX_DEPTH + "{ id" + " }" * (
-        2 * MAX_DEPTH + 2)
+    deep = (
+        '{ paper(id: "p1") '
+        + "{ related { paper " * MAX_DEPTH
+        + "{ id"
+        + " }" * (2 * MAX_DEPTH + 2)
+    )
     body = await gql(client, deep)
     assert codes(body) and set(codes(body)) == {"BAD_USER_INPUT"}
     assert "depth" in body["errors"][0]["message"]
     assert (await gql(client, '{ paper(id: "p1") { id } }'))["data"]["paper"]["id"] == "p1"
+
+
+async def test_limits_still_apply_when_the_document_is_served_from_the_cache(
+    client: httpx.AsyncClient,
+) -> None:
+    deep = (
+        '{ paper(id: "p1") '
+        + "{ related { paper " * MAX_DEPTH
+        + "{ id"
+        + " }" * (2 * MAX_DEPTH + 2)
+    )
+    aliased = "{ " + " ".join(f"a{i}: stats {{ papers }}" for i in range(MAX_ALIASES + 1)) + " }"
+    for _ in range(3):  # the first request fills the document cache, the others hit it
+        assert set(codes(await gql(client, deep))) == {"BAD_USER_INPUT"}
+        assert codes(await gql(client, aliased)) == ["BAD_USER_INPUT"]
+        assert (await gql(client, "{ stats { papers } }"))["data"]["stats"]["papers"] == 1
 
 
 async def test_alias_and_token_limits(client: httpx.AsyncClient) -> None:
@@ -100,8 +130,9 @@ async def test_first_is_capped(client: httpx.AsyncClient) -> None:
 async def test_known_errors_carry_codes(client: httpx.AsyncClient) -> None:
     missing = await gql(client, '{ sharedConcepts(paperA: "p1", paperB: "nope") { key } }')
     assert codes(missing) == ["NOT_FOUND"]
-    assert codes(await gql(client, '{ path(fromPaper: "p1", toPaper: "p1", maxHops: 9) '
-                                   "{ length } }")) == ["BAD_USER_INPUT"]
+    assert codes(
+        await gql(client, '{ path(fromPaper: "p1", toPaper: "p1", maxHops: 9) { length } }')
+    ) == ["BAD_USER_INPUT"]
     assert codes(await gql(client, "{ concept { key } }")) == ["BAD_USER_INPUT"]
     assert codes(await gql(client, "{ nope }")) == ["BAD_USER_INPUT"]
     assert codes(await gql(client, "{ papers(")) == ["BAD_USER_INPUT"]
@@ -124,7 +155,9 @@ async def test_mutations_need_the_token(client: httpx.AsyncClient) -> None:
     assert (await gql(client, delete, token=TOKEN))["data"]["deletePaper"] == "p1"
     assert (await gql(client, '{ paper(id: "p1") { id } }'))["data"]["paper"] is None
     assert (await gql(client, "{ stats { papers concepts } }"))["data"]["stats"] == {
-        "papers": 0, "concepts": 0}
+        "papers": 0,
+        "concepts": 0,
+    }
     assert codes(await gql(client, delete, token=TOKEN)) == ["NOT_FOUND"]
 
 
@@ -140,8 +173,9 @@ async def test_mutations_disabled_without_a_configured_token(
 async def test_health_up_and_down(client: httpx.AsyncClient, neo4j_settings: Settings) -> None:
     up = await client.get("/health")
     assert up.status_code == 200 and up.json()["neo4j"].startswith("Neo4j/5")
-    down_settings = load_settings(NEO4J_URI="bolt://127.0.0.1:1",
-                                  NEO4J_PASSWORD=neo4j_settings.neo4j_password)
+    down_settings = load_settings(
+        NEO4J_URI="bolt://127.0.0.1:1", NEO4J_PASSWORD=neo4j_settings.neo4j_password
+    )
     async with serve(create_app(down_settings, extractor_factory=Broken)) as down:
         response = await down.get("/health")
         assert response.status_code == 503 and "not reachable" in response.json()["reason"]
@@ -155,6 +189,8 @@ async def test_graphiql_and_cors(client: httpx.AsyncClient, neo4j_settings: Sett
     assert page.status_code == 200 and "graphiql" in page.text.lower()
     settings = neo4j_settings.model_copy(update={"cors_origins": ("http://ui.example",)})
     async with serve(create_app(settings, extractor_factory=Broken)) as http:
-        preflight = await http.options("/graphql", headers={
-            "Origin": "http://ui.example", "Access-Control-Request-Method": "POST"})
+        preflight = await http.options(
+            "/graphql",
+            headers={"Origin": "http://ui.example", "Access-Control-Request-Method": "POST"},
+        )
         assert preflight.headers["access-control-allow-origin"] == "http://ui.example"

@@ -28,8 +28,12 @@ def test_each_file_has_a_header_naming_params_and_returns(path: Path) -> None:
 
 @pytest.mark.parametrize("name", names())
 def test_each_statement_is_used_by_python_code(name: str) -> None:
-    sources = [p.read_text() for pkg in ("graph", "api", "loaders", "bench")
-               if (REPO / pkg).exists() for p in (REPO / pkg).rglob("*.py")]
+    sources = [
+        p.read_text()
+        for pkg in ("graph", "api", "loaders", "bench")
+        if (REPO / pkg).exists()
+        for p in (REPO / pkg).rglob("*.py")
+    ]
     assert any(f'"{name}"' in source for source in sources), f"{name}.cypher is never loaded"
 
 

@@ -34,18 +34,21 @@ LIST_PROPERTIES = ("labels", "aliases", "authors", "altIds", "keywords")
 @pytest.fixture
 async def seeded(driver: AsyncDriver, neo4j_settings: Settings) -> Settings:
     """The seed corpus loaded with the quick deterministic extractor."""
-    records = [r for r in read_corpus(REPO / "examples" / "iclr2025-seed.txt")
-               if isinstance(r, PaperRecord)]
-    await load_papers(records, driver=driver, database=neo4j_settings.neo4j_database,
-                      extractor=SimpleExtractor())
+    records = [
+        r
+        for r in read_corpus(REPO / "examples" / "iclr2025-seed.txt")
+        if isinstance(r, PaperRecord)
+    ]
+    await load_papers(
+        records, driver=driver, database=neo4j_settings.neo4j_database, extractor=SimpleExtractor()
+    )
     return neo4j_settings
 
 
 async def cypher(
     driver: AsyncDriver, settings: Settings, statement: Any, **params: Any
 ) -> list[Any]:
-    records, _, _ = await driver.execute_query(statement, params,
-                                               database_=settings.neo4j_database)
+    records, _, _ = await driver.execute_query(statement, params, database_=settings.neo4j_database)
     return [r.data() for r in records]
 
 
@@ -77,6 +80,7 @@ def plain_read(path: Path, fmt: str) -> nx.Graph:
 
 
 # -- against the real graph ---------------------------------------------------------------------
+
 
 @pytest.mark.neo4j
 async def test_full_export_matches_cypher(seeded: Settings, driver: AsyncDriver) -> None:
@@ -119,7 +123,7 @@ async def test_networkx_own_readers_see_counts_and_properties(
     n_nodes, rels = await counts(driver, seeded)
     assert graph.number_of_nodes() == n_nodes
     assert edge_types(graph) == rels
-    concept = (await cypher(driver, seeded, "MATCH (c:Concept) RETURN c ORDER BY c.key LIMIT 1"))
+    concept = await cypher(driver, seeded, "MATCH (c:Concept) RETURN c ORDER BY c.key LIMIT 1")
     attrs = graph.nodes[f"Concept:{concept[0]['c']['key']}"]
     aliases = attrs["aliases"] if fmt == "json" else json.loads(attrs["aliases[]"])
     assert aliases == concept[0]["c"]["aliases"]
@@ -139,9 +143,15 @@ async def test_csv_layout(seeded: Settings, driver: AsyncDriver, tmp_path: Path)
 async def test_filters_select_papers_and_their_neighbours(
     seeded: Settings, driver: AsyncDriver
 ) -> None:
-    top = (await cypher(driver, seeded, """
+    top = (
+        await cypher(
+            driver,
+            seeded,
+            """
         MATCH (c:Concept)<-[:MENTIONS]-(p:Paper) WITH c, count(p) AS n ORDER BY n DESC, c.key
-        LIMIT 1 RETURN c.key AS key, c.name AS name, n""" ))[0]
+        LIMIT 1 RETURN c.key AS key, c.name AS name, n""",
+        )
+    )[0]
     graph = to_networkx(seeded, concept=top["name"].upper())
     papers = [n for n, d in graph.nodes(data=True) if d["labels"] == ["Paper"]]
     assert len(papers) == top["n"]
@@ -151,7 +161,7 @@ async def test_filters_select_papers_and_their_neighbours(
 
 @pytest.mark.neo4j
 async def test_seed_paper_hops(seeded: Settings, driver: AsyncDriver) -> None:
-    paper = (await cypher(driver, seeded, "MATCH (p:Paper) RETURN p.id AS id ORDER BY id LIMIT 1"))
+    paper = await cypher(driver, seeded, "MATCH (p:Paper) RETURN p.id AS id ORDER BY id LIMIT 1")
     seed = paper[0]["id"]
     alone = to_networkx(seeded, seed_paper=seed, hops=0)
     near = to_networkx(seeded, seed_paper=seed, hops=1)
@@ -170,35 +180,61 @@ async def test_projections_are_weighted_simple_graphs(
     for projection in PROJECTIONS[1:]:
         graph = to_networkx(seeded, projection=projection)  # type: ignore[call-overload]
         assert type(graph) is nx.Graph and graph.graph["projection"] == projection
-        assert all(isinstance(d["weight"], int) and d["weight"] > 0
-                   for *_, d in graph.edges(data=True))
+        assert all(
+            isinstance(d["weight"], int) and d["weight"] > 0 for *_, d in graph.edges(data=True)
+        )
     methods = to_networkx(seeded, projection="methods")
-    related = await cypher(driver, seeded, """
+    related = await cypher(
+        driver,
+        seeded,
+        """
         MATCH (m:Method)-[r:RELATED_TO]->(c:Concept)
-        RETURN m.key AS m, c.key AS c, r.weight AS w""")
+        RETURN m.key AS m, c.key AS c, r.weight AS w""",
+    )
     assert methods.number_of_edges() == len(related)
-    assert all(methods[f"Method:{r['m']}"][f"Concept:{r['c']}"]["weight"] == r["w"]
-               for r in related)
+    assert all(
+        methods[f"Method:{r['m']}"][f"Concept:{r['c']}"]["weight"] == r["w"] for r in related
+    )
     papers = to_networkx(seeded, projection="papers")
-    shared = await cypher(driver, seeded, """
+    shared = await cypher(
+        driver,
+        seeded,
+        """
         MATCH (a:Paper)-[:MENTIONS]->(c:Concept)<-[:MENTIONS]-(b:Paper) WHERE a.id < b.id
-        RETURN count(DISTINCT [a, b]) AS pairs""")
+        RETURN count(DISTINCT [a, b]) AS pairs""",
+    )
     assert papers.number_of_edges() == shared[0]["pairs"]
 
 
 # -- pure encoding (no server) ------------------------------------------------------------------
 
+
 def sample_graph() -> nx.MultiDiGraph:
     graph = nx.MultiDiGraph(name="papergraph", projection="full")
-    graph.add_node("Paper:p1", labels=["Paper"], id="p1", label="[Re] GNN", year=2025,
-                   authors=["Ada; Lovelace", "Émile"], altIds=["p1", "pg-1"], keywords=[])
-    graph.add_node("Concept:gnn", labels=["Concept"], key="gnn", name="graph neural networks",
-                   aliases=["GNN", "GNNs"])
+    graph.add_node(
+        "Paper:p1",
+        labels=["Paper"],
+        id="p1",
+        label="[Re] GNN",
+        year=2025,
+        authors=["Ada; Lovelace", "Émile"],
+        altIds=["p1", "pg-1"],
+        keywords=[],
+    )
+    graph.add_node(
+        "Concept:gnn",
+        labels=["Concept"],
+        key="gnn",
+        name="graph neural networks",
+        aliases=["GNN", "GNNs"],
+    )
     graph.add_node("Method:m", labels=["Method"], key="m", name="M", aliases=[])
-    graph.add_edge("Paper:p1", "Concept:gnn", relationshipType="MENTIONS", score=0.5, rank=1,
-                   source="keybert")
-    graph.add_edge("Paper:p1", "Concept:gnn", relationshipType="MENTIONS", score=0.25, rank=2,
-                   source="author")
+    graph.add_edge(
+        "Paper:p1", "Concept:gnn", relationshipType="MENTIONS", score=0.5, rank=1, source="keybert"
+    )
+    graph.add_edge(
+        "Paper:p1", "Concept:gnn", relationshipType="MENTIONS", score=0.25, rank=2, source="author"
+    )
     graph.add_edge("Method:m", "Concept:gnn", relationshipType="RELATED_TO", weight=3)
     return graph
 

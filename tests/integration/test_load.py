@@ -18,13 +18,21 @@ from loaders.records import PaperRecord
 pytestmark = pytest.mark.neo4j
 
 
-async def load(records: list[PaperRecord], driver: AsyncDriver, settings: Settings,
-               batch_size: int = 8) -> None:
-    await load_papers(records, driver=driver, database=settings.neo4j_database,
-                      extractor=SimpleExtractor(), batch_size=batch_size)
+async def load(
+    records: list[PaperRecord], driver: AsyncDriver, settings: Settings, batch_size: int = 8
+) -> None:
+    await load_papers(
+        records,
+        driver=driver,
+        database=settings.neo4j_database,
+        extractor=SimpleExtractor(),
+        batch_size=batch_size,
+    )
 
 
-async def rows(driver: AsyncDriver, settings: Settings, cypher: str, **params: object) -> list[dict]:
+async def rows(
+    driver: AsyncDriver, settings: Settings, cypher: str, **params: object
+) -> list[dict]:
     records, _, _ = await driver.execute_query(cypher, params, database_=settings.neo4j_database)
     return [r.data() for r in records]
 
@@ -37,8 +45,13 @@ async def test_seed_loads_19_papers_and_a_reload_changes_nothing(
     first = await graph_counts(driver, database=neo4j_settings.neo4j_database)
     assert first.papers == 19 and first.concepts > 0 and first.mentions > 0
 
-    report = await load_papers(records, driver=driver, database=neo4j_settings.neo4j_database,
-                               extractor=SimpleExtractor(), batch_size=5)
+    report = await load_papers(
+        records,
+        driver=driver,
+        database=neo4j_settings.neo4j_database,
+        extractor=SimpleExtractor(),
+        batch_size=5,
+    )
     assert (report.unchanged, report.written) == (19, 0)
     assert await graph_counts(driver, database=neo4j_settings.neo4j_database) == first
 
@@ -47,8 +60,9 @@ async def test_untitled_papers_get_a_readable_label_and_null_title(
     driver: AsyncDriver, neo4j_settings: Settings, seed_file: Path
 ) -> None:
     await load(read_corpora([seed_file]).records, driver, neo4j_settings)
-    papers = await rows(driver, neo4j_settings,
-                        "MATCH (p:Paper) RETURN p.title AS title, p.label AS label")
+    papers = await rows(
+        driver, neo4j_settings, "MATCH (p:Paper) RETURN p.title AS title, p.label AS label"
+    )
     assert all(p["title"] is None for p in papers)
     assert all(p["label"] and len(p["label"]) <= 81 for p in papers)
 
@@ -58,20 +72,28 @@ async def test_same_paper_from_two_sources_is_one_node_with_every_id(
 ) -> None:
     seed = read_corpora([seed_file]).records
     seed_keys = {match_key(r.abstract) for r in seed}
-    iclr = [r for r in read_corpora([shared_dir / "data" / "iclr2025.jsonl.gz"]).records
-            if match_key(r.abstract) in seed_keys]
+    iclr = [
+        r
+        for r in read_corpora([shared_dir / "data" / "iclr2025.jsonl.gz"]).records
+        if match_key(r.abstract) in seed_keys
+    ]
     assert len(iclr) == 12
     await load(seed, driver, neo4j_settings)
     await load(iclr, driver, neo4j_settings)
 
-    papers = await rows(driver, neo4j_settings,
-                        "MATCH (p:Paper) RETURN p.id AS id, p.altIds AS altIds, p.title AS title")
+    papers = await rows(
+        driver,
+        neo4j_settings,
+        "MATCH (p:Paper) RETURN p.id AS id, p.altIds AS altIds, p.title AS title",
+    )
     assert len(papers) == 19
     by_id = {p["id"]: p for p in papers}
     for record in iclr:
         paper = by_id[record.id]  # the real source id won over the content hash
         assert paper["title"] == record.title
-        assert any(alt.startswith("pg-") for alt in paper["altIds"]) and record.id in paper["altIds"]
+        assert (
+            any(alt.startswith("pg-") for alt in paper["altIds"]) and record.id in paper["altIds"]
+        )
 
 
 async def test_a_changed_paper_keeps_no_stale_edges(
@@ -80,17 +102,25 @@ async def test_a_changed_paper_keeps_no_stale_edges(
     original = read_corpora([seed_file]).records[0]
     first = replace(original, id="paper-1")
     await load([first], driver, neo4j_settings)
-    edited = replace(first, abstract="We introduce HoloNet, a spectral transformer for protein "
-                     "folding with sparse attention and curriculum learning on molecular graphs.")
+    edited = replace(
+        first,
+        abstract="We introduce HoloNet, a spectral transformer for protein "
+        "folding with sparse attention and curriculum learning on molecular graphs.",
+    )
     await load([edited], driver, neo4j_settings)
 
     expected = SimpleExtractor().extract([_document(edited)])[0]
-    linked = await rows(driver, neo4j_settings,
-                        "MATCH (:Paper {id: 'paper-1'})-[:MENTIONS]->(c) RETURN c.key AS key")
+    linked = await rows(
+        driver,
+        neo4j_settings,
+        "MATCH (:Paper {id: 'paper-1'})-[:MENTIONS]->(c) RETURN c.key AS key",
+    )
     assert {r["key"] for r in linked} == {c.key for c in expected.concepts}
-    orphans = await rows(driver, neo4j_settings,
-                         "MATCH (n) WHERE (n:Concept OR n:Method) AND NOT (n)<--(:Paper) "
-                         "RETURN count(n) AS n")
+    orphans = await rows(
+        driver,
+        neo4j_settings,
+        "MATCH (n) WHERE (n:Concept OR n:Method) AND NOT (n)<--(:Paper) RETURN count(n) AS n",
+    )
     assert orphans[0]["n"] == 0
 
 
@@ -99,14 +129,18 @@ async def test_methods_are_linked_and_related_to_concepts(
 ) -> None:
     await load(read_corpora([seed_file]).records, driver, neo4j_settings)
     related = await rows(
-        driver, neo4j_settings,
+        driver,
+        neo4j_settings,
         "MATCH (m:Method)-[r:RELATED_TO]->(c:Concept) "
         "OPTIONAL MATCH (m)<-[:PROPOSES|USES]-(p:Paper)-[:MENTIONS]->(c) "
         "RETURN elementId(r) AS edge, r.weight AS weight, count(DISTINCT p) AS papers",
     )
     assert related and all(r["weight"] == r["papers"] > 0 for r in related)
-    clash = await rows(driver, neo4j_settings,
-                       "MATCH (c:Concept), (m:Method) WHERE c.key = m.key RETURN count(*) AS n")
+    clash = await rows(
+        driver,
+        neo4j_settings,
+        "MATCH (c:Concept), (m:Method) WHERE c.key = m.key RETURN count(*) AS n",
+    )
     assert clash[0]["n"] == 0
 
 

@@ -18,16 +18,30 @@ from loaders.pipeline import read_corpora
 
 pytestmark = [pytest.mark.neo4j, pytest.mark.model]
 DATA = Path(__file__).resolve().parents[1] / "data"
-GOOD = {"title": "Sparse Graph Transformers", "abstract": (
-    "We propose SparGT, a sparse graph transformer that scales attention to large graphs by "
-    "sampling neighbourhoods, and evaluate it on node classification benchmarks.")}
+GOOD = {
+    "title": "Sparse Graph Transformers",
+    "abstract": (
+        "We propose SparGT, a sparse graph transformer that scales attention to large graphs by "
+        "sampling neighbourhoods, and evaluate it on node classification benchmarks."
+    ),
+}
 
 
 def papergraph(settings: Settings, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "NEO4J_URI": settings.neo4j_uri, "PAPERGRAPH_HOME": str(settings.home),
-           "NEO4J_PASSWORD": settings.neo4j_password.get_secret_value()}
-    return subprocess.run([sys.executable, "-m", "papergraph", *args], capture_output=True,
-                          text=True, env=env, timeout=600, check=False)
+    env = {
+        **os.environ,
+        "NEO4J_URI": settings.neo4j_uri,
+        "PAPERGRAPH_HOME": str(settings.home),
+        "NEO4J_PASSWORD": settings.neo4j_password.get_secret_value(),
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "papergraph", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+        check=False,
+    )
 
 
 async def count_papers(driver: AsyncDriver, settings: Settings) -> int:
@@ -87,8 +101,10 @@ async def test_non_utf8_bytes_and_latex_do_not_crash(
     driver: AsyncDriver, neo4j_settings: Settings, tmp_path: Path
 ) -> None:
     path = tmp_path / "latin1.txt"
-    text = ("Papers\n\nWe propose $\\texttt{FooNet}$, a caf\xe9 model for \\textbf{graph} "
-            "learning with $0.89\\\\%\\sim3.13\\\\%\\uparrow$ gains on node classification tasks.\n")
+    text = (
+        "Papers\n\nWe propose $\\texttt{FooNet}$, a caf\xe9 model for \\textbf{graph} "
+        "learning with $0.89\\\\%\\sim3.13\\\\%\\uparrow$ gains on node classification tasks.\n"
+    )
     path.write_bytes(text.encode("latin-1"))
     result = papergraph(neo4j_settings, "load", str(path))
     assert result.returncode == 0, result.stderr
@@ -101,7 +117,9 @@ def test_a_directory_is_a_clear_error(neo4j_settings: Settings, tmp_path: Path) 
     assert str(tmp_path) in result.stderr and "Traceback" not in result.stderr
 
 
-def test_extract_prints_one_json_object_per_paper(neo4j_settings: Settings, seed_file: Path) -> None:
+def test_extract_prints_one_json_object_per_paper(
+    neo4j_settings: Settings, seed_file: Path
+) -> None:
     result = papergraph(neo4j_settings, "extract", str(seed_file))
     assert result.returncode == 0, result.stderr
     papers = [json.loads(line) for line in result.stdout.splitlines()]

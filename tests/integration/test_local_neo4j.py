@@ -21,8 +21,9 @@ PAPERGRAPH = [sys.executable, "-m", "papergraph"]
 
 
 def run_cli(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*PAPERGRAPH, *args], capture_output=True, text=True, env=env,
-                          timeout=180, check=False)
+    return subprocess.run(
+        [*PAPERGRAPH, *args], capture_output=True, text=True, env=env, timeout=180, check=False
+    )
 
 
 def free_port() -> int:
@@ -34,9 +35,14 @@ def free_port() -> int:
 @pytest.fixture
 def own_server_env(neo4j_settings: Settings) -> Iterator[dict[str, str]]:
     """Environment for a second local server on fresh ports (same jar cache, own store)."""
-    env = {**os.environ, "NEO4J_URI": f"bolt://127.0.0.1:{free_port()}",
-           "PAPERGRAPH_NEO4J_HTTP_PORT": str(free_port()), "PAPERGRAPH_NEO4J_HEAP": "512m",
-           "PAPERGRAPH_NEO4J_PAGECACHE": "64m", "PAPERGRAPH_HOME": str(neo4j_settings.home)}
+    env = {
+        **os.environ,
+        "NEO4J_URI": f"bolt://127.0.0.1:{free_port()}",
+        "PAPERGRAPH_NEO4J_HTTP_PORT": str(free_port()),
+        "PAPERGRAPH_NEO4J_HEAP": "512m",
+        "PAPERGRAPH_NEO4J_PAGECACHE": "64m",
+        "PAPERGRAPH_HOME": str(neo4j_settings.home),
+    }
     yield env
     run_cli("neo4j", "stop", env=env)
     settings = load_settings(NEO4J_URI=env["NEO4J_URI"])
@@ -47,8 +53,10 @@ def own_server_env(neo4j_settings: Settings) -> Iterator[dict[str, str]]:
 def test_start_status_stop_lifecycle(own_server_env: dict[str, str]) -> None:
     started = run_cli("neo4j", "start", env=own_server_env)
     assert started.returncode == 0, started.stderr
-    settings = load_settings(NEO4J_URI=own_server_env["NEO4J_URI"],
-                             PAPERGRAPH_NEO4J_HTTP_PORT=own_server_env["PAPERGRAPH_NEO4J_HTTP_PORT"])
+    settings = load_settings(
+        NEO4J_URI=own_server_env["NEO4J_URI"],
+        PAPERGRAPH_NEO4J_HTTP_PORT=own_server_env["PAPERGRAPH_NEO4J_HTTP_PORT"],
+    )
     first = local_neo4j.status(settings)
     assert first.running and first.version == local_neo4j.NEO4J_VERSION
 
@@ -58,8 +66,10 @@ def test_start_status_stop_lifecycle(own_server_env: dict[str, str]) -> None:
     browser = httpx.get(settings.browser_url, timeout=10)
     assert browser.status_code == 200 and "<html" in browser.text.lower()
 
-    with pytest.raises(AuthError), GraphDatabase.driver(settings.neo4j_uri,
-                                                        auth=("neo4j", "neo4j")) as driver:
+    with (
+        pytest.raises(AuthError),
+        GraphDatabase.driver(settings.neo4j_uri, auth=("neo4j", "neo4j")) as driver,
+    ):
         driver.verify_connectivity()
 
     stopped = run_cli("neo4j", "stop", env=own_server_env)
@@ -72,8 +82,11 @@ def test_taken_port_gives_one_actionable_line(neo4j_settings: Settings) -> None:
         squatter.bind(("127.0.0.1", 0))
         squatter.listen()
         port = squatter.getsockname()[1]
-        env = {**os.environ, "NEO4J_URI": f"bolt://127.0.0.1:{port}",
-               "PAPERGRAPH_HOME": str(neo4j_settings.home)}
+        env = {
+            **os.environ,
+            "NEO4J_URI": f"bolt://127.0.0.1:{port}",
+            "PAPERGRAPH_HOME": str(neo4j_settings.home),
+        }
         result = run_cli("neo4j", "start", env=env)
     assert result.returncode == 1
     assert f"Port {port}" in result.stderr and "taken" in result.stderr
@@ -81,8 +94,13 @@ def test_taken_port_gives_one_actionable_line(neo4j_settings: Settings) -> None:
 
 
 def test_missing_java_gives_one_actionable_line(tmp_path: Path, neo4j_settings: Settings) -> None:
-    env = {**os.environ, "PATH": str(Path(sys.executable).parent), "JAVA_HOME": "",
-           "NEO4J_URI": f"bolt://127.0.0.1:{free_port()}", "PAPERGRAPH_HOME": str(tmp_path)}
+    env = {
+        **os.environ,
+        "PATH": str(Path(sys.executable).parent),
+        "JAVA_HOME": "",
+        "NEO4J_URI": f"bolt://127.0.0.1:{free_port()}",
+        "PAPERGRAPH_HOME": str(tmp_path),
+    }
     result = run_cli("neo4j", "start", env=env)
     assert result.returncode == 1
     assert "'java' was not found" in result.stderr and "openjdk" in result.stderr
@@ -91,8 +109,12 @@ def test_missing_java_gives_one_actionable_line(tmp_path: Path, neo4j_settings: 
 
 @pytest.mark.neo4j
 def test_wrong_password_gives_one_actionable_line(neo4j_settings: Settings) -> None:
-    env = {**os.environ, "NEO4J_URI": neo4j_settings.neo4j_uri,
-           "NEO4J_PASSWORD": "definitely-not-it", "PAPERGRAPH_HOME": str(neo4j_settings.home)}
+    env = {
+        **os.environ,
+        "NEO4J_URI": neo4j_settings.neo4j_uri,
+        "NEO4J_PASSWORD": "definitely-not-it",
+        "PAPERGRAPH_HOME": str(neo4j_settings.home),
+    }
     result = run_cli("init-db", env=env)
     assert result.returncode == 1
     assert "refused user 'neo4j'" in result.stderr and "NEO4J_PASSWORD" in result.stderr
@@ -109,8 +131,11 @@ def test_unreachable_server_names_the_fix(neo4j_settings: Settings) -> None:
 
 def test_second_provision_downloads_nothing(neo4j_settings: Settings) -> None:
     """With the jars cached, provisioning needs no Maven (and so no network) at all."""
-    env = {**os.environ, "PATH": str(Path(sys.executable).parent),
-           "PAPERGRAPH_HOME": str(neo4j_settings.home)}
+    env = {
+        **os.environ,
+        "PATH": str(Path(sys.executable).parent),
+        "PAPERGRAPH_HOME": str(neo4j_settings.home),
+    }
     result = run_cli("neo4j", "provision", env=env)
     assert result.returncode == 0, result.stderr
     assert (local_neo4j.layout(neo4j_settings).lib / "neo4j-server-5.26.30.jar").exists()

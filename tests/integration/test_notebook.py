@@ -22,13 +22,18 @@ async def test_notebook_runs_and_draws_the_cooccurrence_graph(
     notebook = nbformat.read(NOTEBOOK, as_version=4)
     os.environ["PAPERGRAPH_API"] = seeded_api  # read by the notebook's kernel at start-up
     try:
-        client = NotebookClient(notebook, timeout=120, kernel_name="python3",
-                                resources={"metadata": {"path": str(tmp_path)}})
+        client = NotebookClient(
+            notebook,
+            timeout=120,
+            kernel_name="python3",
+            resources={"metadata": {"path": str(tmp_path)}},
+        )
         await client.async_execute()
     finally:
         del os.environ["PAPERGRAPH_API"]
-    outputs = "".join(out.get("text", "") for cell in notebook.cells
-                      for out in cell.get("outputs", []))
+    outputs = "".join(
+        out.get("text", "") for cell in notebook.cells for out in cell.get("outputs", [])
+    )
     assert "co-occurrences" in outputs
     picture = tmp_path / "concept-cooccurrence.png"
     assert picture.stat().st_size > 10_000

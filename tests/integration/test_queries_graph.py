@@ -27,33 +27,69 @@ def _unit(*axes: int) -> tuple[float, ...]:
 
 
 def _mention(key: str, score: float, *aliases: str) -> MentionRow:
-    return MentionRow(key=key, name=key.title(), aliases=aliases, score=score, rank=1,
-                      source="keybert")
+    return MentionRow(
+        key=key, name=key.title(), aliases=aliases, score=score, rank=1, source="keybert"
+    )
 
 
 def _method(key: str, score: float, kind: str) -> MethodRow:
     return MethodRow(key=key, name=key.upper(), aliases=(key.upper(),), score=score, kind=kind)
 
 
-def _paper(pid: str, year: int, venue: str | None, mentions: list[MentionRow],
-           methods: list[MethodRow], axes: tuple[int, ...], **extra: object) -> PaperRow:
+def _paper(
+    pid: str,
+    year: int,
+    venue: str | None,
+    mentions: list[MentionRow],
+    methods: list[MethodRow],
+    axes: tuple[int, ...],
+    **extra: object,
+) -> PaperRow:
     return PaperRow(
-        id=pid, source_id=True, match_key=f"mk-{pid}", content_hash=f"h-{pid}",
-        abstract=f"Abstract of {pid} about graphs.", label=f"Paper {pid}", source="test",
-        extractor="hand", title=f"Title {pid}", year=year, venue=venue,
-        embedding=_unit(*axes), mentions=tuple(mentions), methods=tuple(methods), **extra,
+        id=pid,
+        source_id=True,
+        match_key=f"mk-{pid}",
+        content_hash=f"h-{pid}",
+        abstract=f"Abstract of {pid} about graphs.",
+        label=f"Paper {pid}",
+        source="test",
+        extractor="hand",
+        title=f"Title {pid}",
+        year=year,
+        venue=venue,
+        embedding=_unit(*axes),
+        mentions=tuple(mentions),
+        methods=tuple(methods),
+        **extra,
     )
 
 
 PAPERS = [
-    _paper("p1", 2024, "ICLR",
-           [_mention("alpha", 0.9, "ALP"), _mention("beta", 0.8), _mention("gamma", 0.5)],
-           [_method("m1", 0.9, "PROPOSES"), _method("m2", 0.7, "USES")], (0,),
-           alt_ids=("alt-p1",)),
-    _paper("p2", 2023, "ICLR", [_mention("alpha", 0.7), _mention("beta", 0.6),
-                                _mention("delta", 0.4)], [_method("m1", 0.8, "USES")], (0, 1)),
-    _paper("p3", 2024, "NeurIPS", [_mention("delta", 0.9), _mention("epsilon", 0.5)],
-           [_method("m2", 0.6, "USES")], (2,)),
+    _paper(
+        "p1",
+        2024,
+        "ICLR",
+        [_mention("alpha", 0.9, "ALP"), _mention("beta", 0.8), _mention("gamma", 0.5)],
+        [_method("m1", 0.9, "PROPOSES"), _method("m2", 0.7, "USES")],
+        (0,),
+        alt_ids=("alt-p1",),
+    ),
+    _paper(
+        "p2",
+        2023,
+        "ICLR",
+        [_mention("alpha", 0.7), _mention("beta", 0.6), _mention("delta", 0.4)],
+        [_method("m1", 0.8, "USES")],
+        (0, 1),
+    ),
+    _paper(
+        "p3",
+        2024,
+        "NeurIPS",
+        [_mention("delta", 0.9), _mention("epsilon", 0.5)],
+        [_method("m2", 0.6, "USES")],
+        (2,),
+    ),
     _paper("p4", 2022, None, [_mention("zeta", 0.9)], [], (3,)),
 ]
 
@@ -74,8 +110,9 @@ async def test_find_papers_filters_and_orders(reader: GraphReader) -> None:
     by_concept = await q.find_papers(reader, concept="alpha")
     assert [p.id for p in by_concept.items] == ["p1", "p2"] and by_concept.total == 2
     assert [p.id for p in (await q.find_papers(reader, concept="alpha", year=2024)).items] == ["p1"]
-    assert [p.id for p in (await q.find_papers(reader, venue="ICLR",
-                                               order=PaperOrder.YEAR_ASC)).items] == ["p2", "p1"]
+    assert [
+        p.id for p in (await q.find_papers(reader, venue="ICLR", order=PaperOrder.YEAR_ASC)).items
+    ] == ["p2", "p1"]
     assert [p.id for p in (await q.find_papers(reader, method="m2")).items] == ["p1", "p3"]
     everything = await q.find_papers(reader, order=PaperOrder.YEAR_DESC)
     assert [p.id for p in everything.items] == ["p1", "p3", "p2", "p4"]
@@ -145,8 +182,9 @@ async def test_concepts_and_methods(reader: GraphReader) -> None:
     method_concepts = (await q.method_concepts(reader, keys=["m1"], first=10))["m1"]
     assert {c.key for c in method_concepts} == {"alpha", "beta", "gamma", "delta"}
     assert method_concepts[0].key in {"alpha", "beta"}  # weight 2 before weight 1
-    assert {m.key for m in (await q.concept_methods(reader, keys=["delta"], first=10))["delta"]} \
-        == {"m1", "m2"}
+    assert {
+        m.key for m in (await q.concept_methods(reader, keys=["delta"], first=10))["delta"]
+    } == {"m1", "m2"}
 
 
 async def test_shortest_path(reader: GraphReader) -> None:
@@ -167,8 +205,14 @@ async def test_shortest_path(reader: GraphReader) -> None:
 
 async def test_neighborhood(reader: GraphReader) -> None:
     one = await q.neighborhood(reader, id="p1", hops=1)
-    assert {n.id for n in one.nodes} == {"paper:p1", "concept:alpha", "concept:beta",
-                                         "concept:gamma", "method:m1", "method:m2"}
+    assert {n.id for n in one.nodes} == {
+        "paper:p1",
+        "concept:alpha",
+        "concept:beta",
+        "concept:gamma",
+        "method:m1",
+        "method:m2",
+    }
     ids = {n.id for n in one.nodes}
     assert all(e.source in ids and e.target in ids for e in one.edges)
     assert sum(e.type == "MENTIONS" for e in one.edges) == 3

@@ -25,21 +25,30 @@ def imports_of(package: str) -> dict[Path, set[str]]:
     return found
 
 
-@pytest.mark.parametrize(("package", "forbidden"), [
-    ("api", {"neo4j"}),
-    ("graph", {"strawberry", "starlette", "api", "loaders", "uvicorn"}),
-    ("loaders", {"api", "strawberry", "starlette"}),
-])
+@pytest.mark.parametrize(
+    ("package", "forbidden"),
+    [
+        ("api", {"neo4j"}),
+        ("graph", {"strawberry", "starlette", "api", "loaders", "uvicorn"}),
+        ("loaders", {"api", "strawberry", "starlette"}),
+    ],
+)
 def test_dependencies_point_one_way(package: str, forbidden: set[str]) -> None:
-    offenders = {str(p.relative_to(REPO)): sorted(names & forbidden)
-                 for p, names in imports_of(package).items() if names & forbidden}
+    offenders = {
+        str(p.relative_to(REPO)): sorted(names & forbidden)
+        for p, names in imports_of(package).items()
+        if names & forbidden
+    }
     assert offenders == {}
 
 
 def test_only_the_settings_module_reads_the_environment() -> None:
-    readers = [str(p.relative_to(REPO)) for pkg in ("graph", "api", "loaders", "papergraph")
-               for p in (REPO / pkg).rglob("*.py")
-               if re.search(r"os\.environ(\.get\b|\[)|os\.getenv", p.read_text(encoding="utf-8"))]
+    readers = [
+        str(p.relative_to(REPO))
+        for pkg in ("graph", "api", "loaders", "papergraph")
+        for p in (REPO / pkg).rglob("*.py")
+        if re.search(r"os\.environ(\.get\b|\[)|os\.getenv", p.read_text(encoding="utf-8"))
+    ]
     assert readers == ["graph/local_neo4j.py"]  # passes JAVA_HOME/PATH through to java only
 
 

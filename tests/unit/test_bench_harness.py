@@ -23,8 +23,10 @@ def test_percentile_of_nothing_is_an_error() -> None:
 
 
 def test_timing_stats_and_their_summary_across_repetitions() -> None:
-    runs = [Timing(tuple(float(x) for x in range(1, 101)), seconds=2.0).stats(),
-            Timing((10.0,) * 50, seconds=1.0).stats()]
+    runs = [
+        Timing(tuple(float(x) for x in range(1, 101)), seconds=2.0).stats(),
+        Timing((10.0,) * 50, seconds=1.0).stats(),
+    ]
     assert runs[0]["rps"] == 50.0 and runs[0]["n"] == 100
     summary = summarise(runs)
     assert set(summary) == {"p50", "p95", "p99", "rps"}

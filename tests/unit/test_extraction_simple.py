@@ -6,7 +6,10 @@ from loaders.extraction import Document, KeyphraseExtractor
 from loaders.extraction.simple import SimpleExtractor
 
 DOCS = [
-    Document(text="We propose DyAug for dynamic graphs. Dynamic graphs change; SGD trains it.", title="DyAug"),
+    Document(
+        text="We propose DyAug for dynamic graphs. Dynamic graphs change; SGD trains it.",
+        title="DyAug",
+    ),
     Document(text="Graph neural networks and graph neural networks again.", keywords=("GNN",)),
 ]
 

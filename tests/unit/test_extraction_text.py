@@ -13,7 +13,12 @@ from loaders.extraction._tagging import truecase_title, units_from_pairs
 
 def test_public_names_are_pinned() -> None:
     assert sorted(extraction.__all__) == [
-        "AcronymRegistry", "ConceptHit", "Document", "Extraction", "KeyphraseExtractor", "MethodHit",
+        "AcronymRegistry",
+        "ConceptHit",
+        "Document",
+        "Extraction",
+        "KeyphraseExtractor",
+        "MethodHit",
         "keybert_extractor",
     ]
 
@@ -50,9 +55,15 @@ def test_registry_resolves_plural_acronyms_and_keeps_first_definition() -> None:
 
 
 def test_hyphenated_compounds_become_one_unit() -> None:
-    tokens = [("PC", "PROPN", "NNP", False, 0), ("-", "PUNCT", "HYPH", False, 2), ("Winter", "PROPN", "NNP", True, 3),
-              ("and", "CCONJ", "CC", True, 10), ("k", "NOUN", "NN", False, 14), ("-", "PUNCT", "HYPH", False, 15),
-              ("sparse", "ADJ", "JJ", True, 16)]
+    tokens = [
+        ("PC", "PROPN", "NNP", False, 0),
+        ("-", "PUNCT", "HYPH", False, 2),
+        ("Winter", "PROPN", "NNP", True, 3),
+        ("and", "CCONJ", "CC", True, 10),
+        ("k", "NOUN", "NN", False, 14),
+        ("-", "PUNCT", "HYPH", False, 15),
+        ("sparse", "ADJ", "JJ", True, 16),
+    ]
     assert [u.text for u in units_from_pairs(tokens)] == ["PC-Winter", "and", "k-sparse"]
 
 

@@ -47,7 +47,9 @@ def test_never_raises_on_arbitrary_text() -> None:
         assert isinstance(strip_markup(text), str)
 
 
-@pytest.mark.parametrize("unit", ["\\", "[a](", "*", "_", "&#", "$\\texttt{x}$ ", "http://", "\\\\%"])
+@pytest.mark.parametrize(
+    "unit", ["\\", "[a](", "*", "_", "&#", "$\\texttt{x}$ ", "http://", "\\\\%"]
+)
 def test_megabyte_inputs_clean_in_linear_time(unit: str) -> None:
     text = unit * (1_000_000 // len(unit))
     started = time.perf_counter()

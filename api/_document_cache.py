@@ -1,0 +1,66 @@
+"""Parse and validate each distinct query text once.
+
+Clients (frontends, notebooks) send the same few documents over and over with different
+variables; parsing and validating them (with the depth, alias and token limits) was about half
+of a request's CPU. The result depends only on the text and the schema's rules, so it is kept in
+a small LRU per schema. Only documents that parsed are cached, so rejected floods of unique
+texts cost what they always did and cannot grow the cache past its bound.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Iterator
+from typing import Any
+
+from strawberry.extensions import SchemaExtension
+
+__all__ = ["DocumentCache", "DocumentCacheExtension"]
+
+_MAX_CACHED_TEXT = 20_000  # characters; longer documents are rare and not worth keeping
+
+
+class DocumentCache:
+    """Query text -> (parsed document, validation errors), least recently used evicted."""
+
+    def __init__(self, maxsize: int = 512) -> None:
+        self._entries: OrderedDict[str, tuple[Any, list[Any] | None]] = OrderedDict()
+        self._maxsize = maxsize
+
+    def get(self, text: str) -> tuple[Any, list[Any] | None] | None:
+        entry = self._entries.get(text)
+        if entry is not None:
+            self._entries.move_to_end(text)
+        return entry
+
+    def put(self, text: str, document: Any, errors: list[Any] | None) -> None:
+        if len(text) > _MAX_CACHED_TEXT:
+            return
+        self._entries[text] = (document, errors)
+        self._entries.move_to_end(text)
+        while len(self._entries) > self._maxsize:
+            self._entries.popitem(last=False)
+
+
+class DocumentCacheExtension(SchemaExtension):
+    """Serve parse and validation results from a :class:`DocumentCache` shared by requests."""
+
+    def __init__(self, cache: DocumentCache) -> None:
+        super().__init__()
+        self._cache = cache
+        self._hit: tuple[Any, list[Any] | None] | None = None
+
+    def on_parse(self) -> Iterator[None]:
+        query = self.execution_context.query
+        self._hit = self._cache.get(query) if query else None
+        if self._hit is not None:
+            self.execution_context.graphql_document = self._hit[0]
+        yield
+
+    def on_validate(self) -> Iterator[None]:
+        context = self.execution_context
+        if self._hit is not None:
+            context.pre_execution_errors = list(self._hit[1] or [])
+        yield
+        if self._hit is None and context.query and context.graphql_document is not None:
+            self._cache.put(context.query, context.graphql_document, context.pre_execution_errors)
