@@ -27,6 +27,7 @@ __all__ = [
     "ScoredPaper",
     "Stats",
     "Subgraph",
+    "stats_from_row",
 ]
 
 T = TypeVar("T")
@@ -199,3 +200,16 @@ class Stats:
     proposes: int
     uses: int
     related_to: int
+
+
+def stats_from_row(row: dict[str, int]) -> Stats:
+    """The :class:`Stats` of a ``graph_counts`` row."""
+    return Stats(
+        papers=row["papers"],
+        concepts=row["concepts"],
+        methods=row["methods"],
+        mentions=row["mentions"],
+        proposes=row["proposes"],
+        uses=row["uses"],
+        related_to=row["relatedTo"],
+    )

@@ -14,9 +14,9 @@ from typing import Any
 from neo4j import AsyncDriver, AsyncManagedTransaction, unit_of_work
 
 from graph.cypher import query
+from graph.models import Stats, stats_from_row
 
 __all__ = [
-    "GraphCounts",
     "MentionRow",
     "MethodRow",
     "PaperRow",
@@ -105,19 +105,6 @@ class WriteResult:
     mentions: int
     methods: int
     ids: dict[str, str] = field(default_factory=dict)  # matchKey -> stored id
-
-
-@dataclass(frozen=True)
-class GraphCounts:
-    """Node and relationship counts."""
-
-    papers: int
-    concepts: int
-    methods: int
-    mentions: int
-    proposes: int
-    uses: int
-    related_to: int
 
 
 async def stored_fingerprints(
@@ -259,19 +246,10 @@ async def _refresh_batch(tx: AsyncManagedTransaction, keys: list[str]) -> None:
     await _single(tx, _REFRESH, methodKeys=keys)
 
 
-async def graph_counts(driver: AsyncDriver, *, database: str) -> GraphCounts:
-    """Counts of every label and relationship type papergraph writes."""
+async def graph_counts(driver: AsyncDriver, *, database: str) -> Stats:
+    """Counts of every label and relationship type papergraph writes (the API's ``stats``)."""
     records, _, _ = await driver.execute_query(_COUNTS, database_=database, routing_="r")
-    r = records[0]
-    return GraphCounts(
-        papers=r["papers"],
-        concepts=r["concepts"],
-        methods=r["methods"],
-        mentions=r["mentions"],
-        proposes=r["proposes"],
-        uses=r["uses"],
-        related_to=r["relatedTo"],
-    )
+    return stats_from_row(records[0].data())
 
 
 async def clear_graph(driver: AsyncDriver, *, database: str) -> None:

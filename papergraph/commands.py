@@ -25,8 +25,9 @@ from rich.text import Text
 from graph.config import Settings
 from graph.connection import async_driver, database_errors
 from graph.errors import CorpusError, GraphUnavailableError, InvalidInputError
+from graph.models import Stats
 from graph.schema import ensure_schema
-from graph.writes import GraphCounts, graph_counts
+from graph.writes import graph_counts
 from loaders.extraction import AcronymRegistry, Document, KeyphraseExtractor, keybert_extractor
 from loaders.pipeline import CorpusRead, LoadReport, load_papers, read_corpora, seed_acronyms
 
@@ -80,7 +81,7 @@ def _report_problems(read: CorpusRead, errors: Console) -> None:
 
 async def _load(
     settings: Settings, read: CorpusRead, *, batch_size: int, console: Console
-) -> tuple[LoadReport, GraphCounts]:
+) -> tuple[LoadReport, Stats]:
     database = settings.neo4j_database
     registry = AcronymRegistry()
     extractor = keybert_extractor(acronyms=registry, model_dir=settings.home / "models")
@@ -140,7 +141,7 @@ def _progress(console: Console) -> Progress:
     )
 
 
-def _print_summary(report: LoadReport, counts: GraphCounts, console: Console) -> None:
+def _print_summary(report: LoadReport, counts: Stats, console: Console) -> None:
     console.print(
         f"Loaded {report.read} papers in {report.seconds:.1f} s "
         f"({report.papers_per_second:.1f} papers/s): {report.written} written, "

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from graph.errors import InvalidInputError, NotFoundError
-from graph.models import GraphPath, Stats, Subgraph
+from graph.models import GraphPath, Stats, Subgraph, stats_from_row
 from graph.queries import _convert as to
 from graph.queries._run import GraphReader, fetch_one
 
@@ -61,13 +61,4 @@ async def neighborhood(reader: GraphReader, *, id: str, hops: int = 1, limit: in
 
 async def graph_stats(reader: GraphReader) -> Stats:
     """Node counts by label and relationship counts by type (from Neo4j's count store)."""
-    r = await fetch_one(reader, "graph_counts") or {}
-    return Stats(
-        papers=r["papers"],
-        concepts=r["concepts"],
-        methods=r["methods"],
-        mentions=r["mentions"],
-        proposes=r["proposes"],
-        uses=r["uses"],
-        related_to=r["relatedTo"],
-    )
+    return stats_from_row(await fetch_one(reader, "graph_counts") or {})

@@ -12,7 +12,8 @@ from pathlib import Path
 from neo4j import AsyncDriver
 
 from graph.config import Settings
-from graph.writes import GraphCounts, graph_counts
+from graph.models import Stats
+from graph.writes import graph_counts
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -66,7 +67,7 @@ def write_subset(source: Path, target: Path, papers: int, *, start: int = 0) -> 
     return target
 
 
-async def counts(driver: AsyncDriver, settings: Settings) -> GraphCounts:
+async def counts(driver: AsyncDriver, settings: Settings) -> Stats:
     return await graph_counts(driver, database=settings.neo4j_database)
 
 

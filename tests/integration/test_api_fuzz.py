@@ -34,7 +34,8 @@ from starlette.applications import Starlette
 from api import create_app, print_schema
 from api.schema import schema as app_schema
 from graph.config import Settings
-from graph.writes import GraphCounts, MentionRow, MethodRow, PaperRow, graph_counts, upsert_papers
+from graph.models import Stats
+from graph.writes import MentionRow, MethodRow, PaperRow, graph_counts, upsert_papers
 from loaders.extraction.simple import SimpleExtractor
 
 pytestmark = pytest.mark.neo4j
@@ -208,7 +209,7 @@ def _fields(operation: str) -> dict[str, GraphQLField]:
     return dict(root.fields)
 
 
-async def _snapshot(driver: AsyncDriver, settings_: Settings) -> tuple[GraphCounts, str]:
+async def _snapshot(driver: AsyncDriver, settings_: Settings) -> tuple[Stats, str]:
     records, _, _ = await driver.execute_query(
         "MATCH (n) RETURN labels(n) AS l, properties(n) AS p ORDER BY elementId(n)",
         database_=settings_.neo4j_database,

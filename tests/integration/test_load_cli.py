@@ -55,6 +55,13 @@ async def test_loading_the_seed_twice_changes_no_count(
     assert first.returncode == 0, first.stderr
     assert "Loaded 19 papers" in first.stdout
     counts = await graph_counts(driver, database=neo4j_settings.neo4j_database)
+    records, _, _ = await driver.execute_query(
+        "MATCH (p:Paper)-[:PROPOSES]->(m:Method) RETURN m.name AS method, p.abstract AS abstract",
+        database_=neo4j_settings.neo4j_database,
+    )
+    proposed = {r["method"]: r["abstract"] for r in records}
+    for method in ("DyAug", "COFlowNet", "PC-Winter", "JPEG-DL"):
+        assert method in proposed[method]  # linked to the paper that introduces it
     second = papergraph(neo4j_settings, "load", str(seed_file))
     assert second.returncode == 0 and "19 unchanged" in second.stdout
     assert await graph_counts(driver, database=neo4j_settings.neo4j_database) == counts
