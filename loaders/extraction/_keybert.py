@@ -37,7 +37,7 @@ class KeyBertExtractor:
     at once; use one instance per worker.
     """
 
-    version = "kb-np-2"
+    version = "kb-np-3"
     dimensions = STATIC_DIMENSIONS
 
     def __init__(

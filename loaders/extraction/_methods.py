@@ -208,7 +208,14 @@ def find_methods(
             _add(found, _canonical(text, units), i in proposed_at and i not in inside)
     for name in [*_named_after_trigger(units), *emphasised]:
         _add(found, name, True)
-    return _without_parts_of_proposed(_merge_plurals(found))
+    methods = _without_parts_of_proposed(_merge_plurals(found))
+    return [m for m in methods if _citable(m.name)]
+
+
+def _citable(name: str) -> bool:
+    """A name people can cite has at least two letters or digits: ``*A*``, ``(S)`` or a
+    ``\\texttt{R}`` variable is typography, not a method."""
+    return sum(c.isalnum() for c in name) >= 2
 
 
 def _merge_plurals(found: dict[str, MethodCandidate]) -> list[MethodCandidate]:
