@@ -7,6 +7,7 @@ The word lists are generic English and generic academic prose (``novel``, ``pape
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 __all__ = [
     "GENERIC_HEADS",
@@ -423,6 +424,7 @@ def singular(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=262_144)  # called ~400 times per abstract on a small vocabulary
 def is_acronym(word: str) -> bool:
     """Whether ``word`` looks like an acronym: ``GNN``, ``GNNs``, ``LLaMA``, ``3D`` excluded."""
     letters = sum(c.isalpha() for c in word)
