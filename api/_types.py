@@ -117,7 +117,7 @@ class Paper:
     @strawberry.field(description="Related papers, best first (see `relatedPapers`).")
     async def related(self, info: Info, first: First = 10) -> list[RelatedPaper]:
         found = await info.context.loaders.related_papers.load((self.id, page_size(first)))
-        return [RelatedPaper.of(r) for r in found]
+        return [RelatedPaper.of(r) for r in found or ()]
 
 
 @strawberry.type(description="A concept papers are about (a normalised keyphrase).")

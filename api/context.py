@@ -73,7 +73,7 @@ class Loaders:
     paper: DataLoader[tuple[Any, ...], PaperView | None]
     paper_concepts: DataLoader[tuple[Any, ...], tuple[ConceptMention, ...]]
     paper_methods: DataLoader[tuple[Any, ...], PaperMethods]
-    related_papers: DataLoader[tuple[Any, ...], tuple[RelatedPaper, ...]]
+    related_papers: DataLoader[tuple[Any, ...], tuple[RelatedPaper, ...] | None]
     concept_papers: DataLoader[tuple[Any, ...], Page[PaperView]]
     concept_related: DataLoader[tuple[Any, ...], tuple[ConceptCooccurrence, ...]]
     concept_methods: DataLoader[tuple[Any, ...], tuple[MethodView, ...]]
@@ -88,7 +88,7 @@ class Loaders:
             paper=_loader(reader, q.papers_by_ids, "ids", None),
             paper_concepts=_loader(reader, q.paper_concepts, "ids", (), "first"),
             paper_methods=_loader(reader, q.paper_methods, "ids", PaperMethods()),
-            related_papers=_loader(reader, q.related_papers, "ids", (), "first"),
+            related_papers=_loader(reader, q.related_papers, "ids", None, "first"),
             concept_papers=_loader(
                 reader, q.concept_papers, "keys", _empty_page(), "offset", "first"
             ),

@@ -142,11 +142,9 @@ class Query:
     async def related_papers(
         self, info: Info, id: strawberry.ID, first: int = 10
     ) -> list[RelatedPaper]:
-        size = page_size(first)
-        paper = await info.context.loaders.paper.load((str(id),))
-        if paper is None:
+        found = await info.context.loaders.related_papers.load((str(id), page_size(first)))
+        if found is None:
             raise _missing(str(id))
-        found = await info.context.loaders.related_papers.load((paper.id, size))
         return [RelatedPaper.of(r) for r in found]
 
     @strawberry.field(

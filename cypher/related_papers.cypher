@@ -3,11 +3,21 @@
 //                 min(score of p's edge to x, score of q's edge to x) * ln(N / df(x))
 // where N is the number of papers and df(x) the number of papers linked to x, so rare shared
 // concepts weigh more than ubiquitous ones and an entity in every paper weighs nothing.
-// params: $ids: [string] (canonical paper ids), $first: int (per paper).
-// returns: id, related (list of {paper map, score, concepts, methods}).
+// A paper is found by its id, else by one of its altIds (in the same statement, so the API
+// answers relatedPapers in one round trip).
+// params: $ids: [string] (any of the papers' ids), $first: int (per paper).
+// returns: id (as asked), related (list of {paper map, score, concepts, methods}); no row for
+// an id that names no paper.
 WITH COUNT { (:Paper) } AS n
 UNWIND $ids AS id
-MATCH (p:Paper {id: id})
+OPTIONAL MATCH (byId:Paper {id: id})
+OPTIONAL CALL (id, byId) {
+  WITH id, byId WHERE byId IS NULL
+  MATCH (alt:Paper) WHERE id IN alt.altIds
+  RETURN alt LIMIT 1
+}
+WITH n, id, coalesce(byId, alt) AS p
+WHERE p IS NOT NULL
 CALL (p, n) {
   MATCH (p)-[a:MENTIONS|PROPOSES|USES]->(x)<-[b:MENTIONS|PROPOSES|USES]-(q:Paper)
   WHERE q <> p

@@ -113,7 +113,8 @@ async def paper_methods(reader: GraphReader, *, ids: Sequence[str]) -> dict[str,
 async def related_papers(
     reader: GraphReader, *, ids: Sequence[str], first: int
 ) -> dict[str, tuple[RelatedPaper, ...]]:
-    """The ``first`` papers most related to each paper (canonical ids), keyed by id.
+    """The ``first`` papers most related to each paper (any of its ids), keyed by the id asked;
+    an id that names no paper has no entry.
 
     ``score(p, q) = Σ_x min(s(p,x), s(q,x)) · ln(N / df(x))`` over every concept and method
     ``x`` linked to both papers, where ``s`` is the extractor's edge score, ``N`` the number of

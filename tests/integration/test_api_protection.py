@@ -130,6 +130,11 @@ async def test_first_is_capped(client: httpx.AsyncClient) -> None:
 async def test_known_errors_carry_codes(client: httpx.AsyncClient) -> None:
     missing = await gql(client, '{ sharedConcepts(paperA: "p1", paperB: "nope") { key } }')
     assert codes(missing) == ["NOT_FOUND"]
+    unknown = await gql(client, '{ relatedPapers(id: "nope") { score } }')
+    assert codes(unknown) == ["NOT_FOUND"]
+    known = await gql(client, '{ relatedPapers(id: "p1") { score } }')
+    assert known["data"]["relatedPapers"] == []  # the only paper: nothing related, not an error
+    assert known["extensions"]["cypherStatements"] == 1  # id resolution inside the ranking query
     assert codes(
         await gql(client, '{ path(fromPaper: "p1", toPaper: "p1", maxHops: 9) { length } }')
     ) == ["BAD_USER_INPUT"]

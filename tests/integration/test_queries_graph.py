@@ -156,6 +156,12 @@ async def test_related_papers_ranking(reader: GraphReader) -> None:
     assert related[1].score == pytest.approx(0.6 * math.log(2))
 
 
+async def test_related_papers_by_an_alt_id_and_none_for_a_missing_one(reader: GraphReader) -> None:
+    found = await q.related_papers(reader, ids=["alt-p1", "missing"], first=10)
+    assert set(found) == {"alt-p1"}  # keyed by the id asked; no entry for an unknown id
+    assert [r.paper.id for r in found["alt-p1"]] == ["p2", "p3"]
+
+
 async def test_shared_concepts(reader: GraphReader) -> None:
     shared = await q.shared_concepts(reader, paper_a="alt-p1", paper_b="p2")
     assert [c.key for c in shared] == ["alpha", "beta"]
