@@ -99,7 +99,10 @@ def database_errors(settings: Settings) -> Iterator[None]:
     except ClientError as exc:
         raise _client_error(exc, settings) from exc
     except TransientError as exc:
-        raise GraphUnavailableError(f"Neo4j could not complete the request: {exc.message}") from exc
+        raise GraphUnavailableError(
+            f"Neo4j at {settings.neo4j_uri} could not complete the request ({exc.message}). "
+            "If it is restarting, retry shortly; if it is down, run `papergraph neo4j start`."
+        ) from exc
     except (Neo4jError, DriverError, OSError) as exc:
         raise GraphUnavailableError(f"{unreachable_message(settings)} ({exc})") from exc
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import sys
 from collections.abc import Callable
 from functools import wraps
@@ -251,6 +252,9 @@ def up(files: Annotated[list[Path] | None, typer.Argument(help="Corpora to load.
 
 def main() -> None:
     """Console-script entry point."""
+    # The driver logs every transient-error retry as a raw warning line; the CLI reports the
+    # outcome itself (a one-line error naming what to do), so only the driver's errors show.
+    logging.getLogger("neo4j").setLevel(logging.ERROR)
     sys.exit(app())
 
 
