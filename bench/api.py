@@ -135,7 +135,7 @@ def serving(
     health: str,
     cwd: Path = REPO,
     timeout: float = 90,
-) -> Iterator[None]:
+) -> Iterator[subprocess.Popen[str]]:
     """Run a server process until the block ends (terminate, then kill), once ``health`` is 200."""
     with tempfile.TemporaryFile("w+") as log:
         process = subprocess.Popen(
@@ -143,7 +143,7 @@ def serving(
         )
         try:
             _await_health(process, health, timeout, log)
-            yield
+            yield process
         finally:
             process.terminate()
             try:

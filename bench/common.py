@@ -25,20 +25,21 @@ BENCH_BOLT_PORT = 47687
 BENCH_HTTP_PORT = 47474
 
 
-def bench_settings() -> Settings:
+def bench_settings(bolt_port: int = BENCH_BOLT_PORT) -> Settings:
     """The bench's own local Neo4j: its own ports and store, never the development graph."""
+    http_port = BENCH_HTTP_PORT if bolt_port == BENCH_BOLT_PORT else bolt_port + 1
     return load_settings(
-        NEO4J_URI=f"bolt://127.0.0.1:{BENCH_BOLT_PORT}",
-        PAPERGRAPH_NEO4J_HTTP_PORT=BENCH_HTTP_PORT,
+        NEO4J_URI=f"bolt://127.0.0.1:{bolt_port}",
+        PAPERGRAPH_NEO4J_HTTP_PORT=http_port,
         PAPERGRAPH_NEO4J_HEAP="1g",
         PAPERGRAPH_NEO4J_PAGECACHE="512m",
     )
 
 
 @contextmanager
-def bench_neo4j() -> Iterator[Settings]:
+def bench_neo4j(bolt_port: int = BENCH_BOLT_PORT) -> Iterator[Settings]:
     """Start the bench Neo4j for the duration of the block (stop it if this started it)."""
-    settings = bench_settings()
+    settings = bench_settings(bolt_port)
     was_running = local_neo4j.status(settings).running
     local_neo4j.start(settings)
     try:

@@ -17,9 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -31,22 +29,20 @@ import httpx
 from bench.api import (
     CASES,
     Samples,
-    _await_health,
     ensure_graph,
     free_port,
     percentile,
     pick_samples,
+    serving,
 )
 from bench.common import (
-    REPO,
     bench_neo4j,
     child_env,
     machine_info,
     markdown_table,
     write_results,
 )
-from graph import local_neo4j
-from graph.config import Settings, load_settings
+from graph.config import Settings
 
 CONCURRENCY = 32
 MAX_REQUESTS_PER_SECOND = 2000  # the request bound: seconds × this, far above what 2 cores serve
@@ -82,25 +78,9 @@ def api_process(settings: Settings) -> Iterator[tuple[str, int]]:
     """The API under uvicorn in a child process on loopback; yields (GraphQL URL, pid)."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryFile("w+") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "bench.api", "serve", str(port)],
-            cwd=REPO,
-            env=child_env(settings),
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-        try:
-            _await_health(process, f"{base}/health", 90, log)
-            yield f"{base}/graphql", process.pid
-        finally:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout=10)
+    args = [sys.executable, "-m", "bench.api", "serve", str(port)]
+    with serving(args, env=child_env(settings), health=f"{base}/health") as process:
+        yield f"{base}/graphql", process.pid
 
 
 async def one(client: httpx.AsyncClient, url: str, i: int, samples: Samples, tally: Tally) -> None:
@@ -211,23 +191,6 @@ def table(result: dict[str, Any]) -> str:
     )
 
 
-@contextlib.contextmanager
-def private_neo4j(port: int) -> Iterator[Settings]:
-    settings = load_settings(
-        NEO4J_URI=f"bolt://127.0.0.1:{port}",
-        PAPERGRAPH_NEO4J_HTTP_PORT=port + 1,
-        PAPERGRAPH_NEO4J_HEAP="1g",
-        PAPERGRAPH_NEO4J_PAGECACHE="256m",
-    )
-    was_running = local_neo4j.status(settings).running
-    local_neo4j.start(settings)
-    try:
-        yield settings
-    finally:
-        if not was_running:
-            local_neo4j.stop(settings)
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bench.load_test",
@@ -239,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bolt-port", type=int, default=None, help="private local Neo4j")
     args = parser.parse_args(argv)
     seconds = 10.0 if args.quick else 60.0
-    server = private_neo4j(args.bolt_port) if args.bolt_port else bench_neo4j()
+    server = bench_neo4j(args.bolt_port) if args.bolt_port else bench_neo4j()
     with server as settings:
         result = run(settings, papers=args.papers, seconds=seconds)
     result["machine"] = machine_info()
