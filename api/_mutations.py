@@ -9,7 +9,7 @@ import strawberry
 from graph.connection import database_errors
 from graph.errors import CorpusError, InvalidInputError, NotFoundError
 from graph.writes import delete_paper
-from loaders._validate import to_record
+from loaders import to_record
 from loaders.pipeline import load_papers
 from loaders.records import PaperRecord
 

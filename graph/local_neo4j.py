@@ -52,9 +52,6 @@ _JVM_FLAGS = (
 )
 
 
-_CHILDREN: dict[int, subprocess.Popen[bytes]] = {}
-
-
 @dataclass(frozen=True)
 class ServerLayout:
     """Where the shared jars and one instance's files live."""
@@ -306,18 +303,23 @@ def _launch(settings: Settings, where: ServerLayout, java: str) -> int:
         f"--config-dir={where.conf_dir}",
         "--console-mode",
     ]
-    with where.console_log.open("ab") as log:
-        process = subprocess.Popen(
-            command,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            env=_java_env(where),
-            start_new_session=True,
-        )
-    _CHILDREN[process.pid] = process  # keep the handle: the server outlives this call
-    where.pid_file.write_text(str(process.pid))
-    return process.pid
+    # Detached: a short-lived shell starts java in the background and prints its pid, so the
+    # server outlives this process without a child handle (no zombie, no "still running"
+    # warning when `papergraph up` exits).
+    launcher = 'exec 0</dev/null; "$@" >>"$LOG" 2>&1 & echo $!'
+    result = subprocess.run(
+        ["sh", "-c", launcher, "sh", *command],
+        env={**_java_env(where), "LOG": str(where.console_log)},
+        capture_output=True,
+        text=True,
+        check=False,
+        start_new_session=True,
+    )
+    if result.returncode != 0 or not result.stdout.strip().isdigit():
+        raise Neo4jServerError(f"Could not launch java: {result.stderr.strip() or result.stdout}")
+    pid = int(result.stdout.strip())
+    where.pid_file.write_text(str(pid))
+    return pid
 
 
 def _wait_for_bolt(settings: Settings, where: ServerLayout, pid: int) -> None:
@@ -398,9 +400,6 @@ def _is_our_server(pid: int, where: ServerLayout) -> bool:
 
 
 def _alive(pid: int) -> bool:
-    child = _CHILDREN.get(pid)
-    if child is not None:
-        return child.poll() is None
     try:
         waited, _ = os.waitpid(pid, os.WNOHANG)
         if waited == pid:

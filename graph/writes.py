@@ -253,6 +253,6 @@ async def graph_counts(driver: AsyncDriver, *, database: str) -> Stats:
 
 
 async def clear_graph(driver: AsyncDriver, *, database: str) -> None:
-    """Delete every Paper, Concept and Method (used by tests and ``papergraph reset``)."""
+    """Delete every Paper, Concept and Method (used by tests and benchmarks)."""
     async with driver.session(database=database) as session:
         await (await session.run(_CLEAR_GRAPH)).consume()

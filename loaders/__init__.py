@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
+from loaders._validate import to_record
 from loaders.identity import content_id, match_key
 from loaders.readers import FORMATS, detect_format, read_corpus
 from loaders.records import PaperRecord
 
-__all__ = ["FORMATS", "PaperRecord", "content_id", "detect_format", "match_key", "read_corpus"]
+__all__ = [
+    "FORMATS",
+    "PaperRecord",
+    "content_id",
+    "detect_format",
+    "match_key",
+    "read_corpus",
+    "to_record",
+]

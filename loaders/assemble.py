@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from graph.writes import MentionRow, MethodRow, PaperRow
-from loaders.extraction import Extraction
+from loaders.extraction import Document, Extraction
 from loaders.identity import content_id, match_key
 from loaders.markup import strip_markup
 from loaders.records import PaperRecord
@@ -29,6 +29,11 @@ class Candidate:
     source_id: bool
     match_key: str
     alt_ids: tuple[str, ...]
+
+    def document(self) -> Document:
+        """What the extractor reads for this paper."""
+        r = self.record
+        return Document(text=r.abstract, title=r.title, keywords=r.keywords)
 
     def fingerprint(self, extractor_version: str) -> str:
         """Changes whenever anything written for this paper would change."""

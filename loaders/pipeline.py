@@ -25,7 +25,7 @@ from graph.writes import (
     upsert_papers,
 )
 from loaders.assemble import Candidate, build_row, candidates, chunks
-from loaders.extraction import AcronymRegistry, Document, KeyphraseExtractor
+from loaders.extraction import AcronymRegistry, KeyphraseExtractor
 from loaders.readers import read_corpus
 from loaders.records import PaperRecord
 
@@ -135,11 +135,7 @@ async def _changed(
 async def _extract(extractor: KeyphraseExtractor, batch: Sequence[Candidate]) -> list[PaperRow]:
     if not batch:
         return []
-    docs = [
-        Document(text=c.record.abstract, title=c.record.title, keywords=c.record.keywords)
-        for c in batch
-    ]
-    extractions = await asyncio.to_thread(extractor.extract, docs)
+    extractions = await asyncio.to_thread(extractor.extract, [c.document() for c in batch])
     return [
         build_row(c, e, extractor_version=extractor.version)
         for c, e in zip(batch, extractions, strict=True)

@@ -28,7 +28,7 @@ from graph.errors import CorpusError, GraphUnavailableError, InvalidInputError
 from graph.models import Stats
 from graph.schema import ensure_schema
 from graph.writes import graph_counts
-from loaders.extraction import AcronymRegistry, Document, KeyphraseExtractor, keybert_extractor
+from loaders.extraction import AcronymRegistry, KeyphraseExtractor, keybert_extractor
 from loaders.pipeline import CorpusRead, LoadReport, load_papers, read_corpora, seed_acronyms
 
 __all__ = ["SEED", "run_extract", "run_load", "run_serve", "run_up"]
@@ -164,11 +164,8 @@ def run_extract(files: Sequence[Path], *, fmt: str, limit: int | None, errors: C
     _report_problems(read, errors)
     extractor: KeyphraseExtractor = keybert_extractor()
     todo = candidates(read.records)
-    docs = [
-        Document(text=c.record.abstract, title=c.record.title, keywords=c.record.keywords)
-        for c in todo
-    ]
-    for candidate, found in zip(todo, extractor.extract(docs), strict=True):
+    found_all = extractor.extract([c.document() for c in todo])
+    for candidate, found in zip(todo, found_all, strict=True):
         print(
             json.dumps(
                 {
