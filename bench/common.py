@@ -21,8 +21,9 @@ from graph.config import Settings, load_settings
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 RESULTS = REPO / "bench" / "results"
-BENCH_BOLT_PORT = 47687
-BENCH_HTTP_PORT = 47474
+#: The bench Neo4j's Bolt port; PAPERGRAPH_BENCH_BOLT_PORT moves it (two benchmarks side by side).
+BENCH_BOLT_PORT = int(os.environ.get("PAPERGRAPH_BENCH_BOLT_PORT", "47687"))
+BENCH_HTTP_PORT = 47474 if BENCH_BOLT_PORT == 47687 else BENCH_BOLT_PORT + 1
 
 
 def bench_settings(bolt_port: int = BENCH_BOLT_PORT) -> Settings:
