@@ -24,8 +24,8 @@ up: setup  ## Start Neo4j, load the seed corpus, serve the API and print the URL
 	$(PG) up $(SEED)
 
 test: setup  ## Run every check: ruff, mypy and pytest against a real Neo4j.
-	$(VENV)/bin/ruff check graph api loaders papergraph tests bench
-	$(VENV)/bin/ruff format --check graph api loaders papergraph tests bench
+	$(VENV)/bin/ruff check graph api loaders papergraph tests bench scripts
+	$(VENV)/bin/ruff format --check graph api loaders papergraph tests bench scripts
 	$(VENV)/bin/mypy
 	$(PY) -m pytest
 

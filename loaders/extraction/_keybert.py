@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -22,8 +21,6 @@ from ._types import ConceptHit, Document, Extraction, MethodHit
 
 __all__ = ["KeyBertExtractor"]
 
-#: Below this many documents a second tagging process costs more than it saves.
-_PARALLEL_MIN_DOCS = 256
 _TAG_BATCH = 64
 
 
@@ -37,7 +34,7 @@ class KeyBertExtractor:
     at once; use one instance per worker.
     """
 
-    version = "kb-np-3"
+    version = "kb-np-4"
     dimensions = STATIC_DIMENSIONS
 
     def __init__(
@@ -96,14 +93,12 @@ class KeyBertExtractor:
         return self._models
 
     def _tag(self, texts: list[str]) -> list[list[Unit]]:
+        # One process: the small tagger costs ~1 ms a document, less than shipping a spaCy Doc
+        # back from a worker process would.
         nlp = self._load()[0]
-        processes = 2 if len(texts) >= _PARALLEL_MIN_DOCS and (os.cpu_count() or 1) >= 2 else 1
         try:
-            return [
-                units_from_doc(d)
-                for d in nlp.pipe(texts, batch_size=_TAG_BATCH, n_process=processes)
-            ]
-        except Exception as e:  # spaCy wraps worker failures in many types
+            return [units_from_doc(d) for d in nlp.pipe(texts, batch_size=_TAG_BATCH)]
+        except Exception as e:  # spaCy raises many types
             raise ExtractionError(
                 f"POS tagging failed ({e}); check that spaCy and its model are intact."
             ) from e
