@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ._acronyms import Definition
 from ._normalise import GENERIC_HEADS, STOPWORDS, is_acronym, method_key, singular
@@ -256,6 +257,7 @@ def _add(found: dict[str, MethodCandidate], name: str, proposed: bool) -> Method
     return candidate
 
 
+@lru_cache(maxsize=65_536)  # asked of every word of every paper
 def _name_like(text: str) -> bool:
     """Coined (``DyAug``, ``PC-Winter``, ``GPT-4``) or an acronym that is not a field or metric."""
     if text in _NOT_METHODS or acronym_form(text) in _NOT_METHODS or _ROMAN.match(text):
