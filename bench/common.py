@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import platform
@@ -73,13 +74,14 @@ class ChildRun:
 
 
 def run_child(args: Sequence[str], *, env: dict[str, str], timeout: float = 3600) -> ChildRun:
-    """Run ``python args…``; measure its wall time and its own peak RSS (from ``wait4``)."""
+    """Run ``python args…``; measure its wall time and the peak RSS of it and its children."""
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         started = time.perf_counter()
         process = subprocess.Popen(
             [sys.executable, *args], stdout=out, stderr=err, env=env, cwd=REPO, text=True
         )
         deadline = started + timeout
+        tree_peak = 0.0
         while True:
             pid, status, usage = os.wait4(process.pid, os.WNOHANG)
             if pid:
@@ -87,12 +89,31 @@ def run_child(args: Sequence[str], *, env: dict[str, str], timeout: float = 3600
             if time.perf_counter() > deadline:
                 process.kill()
                 raise TimeoutError(f"{' '.join(args)} ran over {timeout} s")
+            tree_peak = max(tree_peak, _tree_rss_mb(process.pid))
             time.sleep(0.05)
         seconds = time.perf_counter() - started
         process.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         err.seek(0)
-        return ChildRun(seconds, usage.ru_maxrss / 1024, process.returncode, out.read(), err.read())
+        peak = max(usage.ru_maxrss / 1024, tree_peak)
+        return ChildRun(seconds, peak, process.returncode, out.read(), err.read())
+
+
+def _tree_rss_mb(pid: int) -> float:
+    """Resident memory of a process and all its descendants (``papergraph load`` extracts in a
+    child process; ``wait4`` alone would report only the largest process, not the sum)."""
+    import psutil
+
+    try:
+        root = psutil.Process(pid)
+        processes = [root, *root.children(recursive=True)]
+    except psutil.NoSuchProcess:
+        return 0.0
+    total = 0
+    for process in processes:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            total += process.memory_info().rss
+    return total / 2**20
 
 
 def summary(values: Sequence[float]) -> dict[str, float]:

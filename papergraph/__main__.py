@@ -1,3 +1,4 @@
 from papergraph.cli import main
 
-main()
+if __name__ == "__main__":  # not when a spawned extraction process imports this module
+    main()

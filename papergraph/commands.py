@@ -28,7 +28,12 @@ from graph.errors import CorpusError, GraphUnavailableError, InvalidInputError
 from graph.models import Stats
 from graph.schema import ensure_schema
 from graph.writes import graph_counts
-from loaders.extraction import AcronymRegistry, KeyphraseExtractor, keybert_extractor
+from loaders.extraction import (
+    AcronymRegistry,
+    KeyphraseExtractor,
+    keybert_extractor,
+    process_extractor,
+)
 from loaders.pipeline import CorpusRead, LoadReport, load_papers, read_corpora, seed_acronyms
 
 __all__ = ["SEED", "run_extract", "run_load", "run_serve", "run_up"]
@@ -84,25 +89,26 @@ async def _load(
 ) -> tuple[LoadReport, Stats]:
     database = settings.neo4j_database
     registry = AcronymRegistry()
-    extractor = keybert_extractor(acronyms=registry, model_dir=settings.home / "models")
+    extractor = process_extractor(acronyms=registry, model_dir=settings.home / "models")
     report = LoadReport()
-    async with async_driver(settings) as driver:
-        with database_errors(settings):
-            await ensure_schema(driver, database=database, dimensions=extractor.dimensions)
-            await seed_acronyms(driver, database=database, registry=registry)
-        with _interrupted(report), database_errors(settings), _progress(console) as progress:
-            task = progress.add_task("papers", total=len(read.records))
-            await load_papers(
-                read.records,
-                driver=driver,
-                database=database,
-                extractor=extractor,
-                batch_size=batch_size,
-                on_progress=lambda n: progress.advance(task, n),
-                report=report,
-            )
-        with database_errors(settings):
-            return report, await graph_counts(driver, database=database)
+    with extractor:  # the extraction process loads its models meanwhile
+        async with async_driver(settings) as driver:
+            with database_errors(settings):
+                await ensure_schema(driver, database=database, dimensions=extractor.dimensions)
+                await seed_acronyms(driver, database=database, registry=registry)
+            with _interrupted(report), database_errors(settings), _progress(console) as progress:
+                task = progress.add_task("papers", total=len(read.records))
+                await load_papers(
+                    read.records,
+                    driver=driver,
+                    database=database,
+                    extractor=extractor,
+                    batch_size=batch_size,
+                    on_progress=lambda n: progress.advance(task, n),
+                    report=report,
+                )
+            with database_errors(settings):
+                return report, await graph_counts(driver, database=database)
 
 
 @contextmanager

@@ -3,8 +3,8 @@
 Pipeline of :func:`keybert_extractor`, one batch at a time:
 
 1. ``loaders.markup.strip_markup`` removes LaTeX/Markdown/HTML; Title-Case titles are lowercased.
-2. spaCy ``en_core_web_sm`` (tagger only, no parser) tags the text; hyphenated compounds
-   (``k-sparse``, ``PC-Winter``) are glued back into single units.
+2. A small spaCy tagger distilled from ``en_core_web_sm`` (``pos_model/``) tags the text;
+   hyphenated compounds (``k-sparse``, ``PC-Winter``) are glued back into single units.
 3. Acronym definitions (``graph neural networks (GNNs)``) are learnt into the
    :class:`AcronymRegistry`, so later mentions of ``GNNs`` in any paper map to the same key.
 4. A POS-pattern chunker yields well-formed noun phrases; KeyBERT scores them against the
@@ -20,9 +20,13 @@ Pipeline of :func:`keybert_extractor`, one batch at a time:
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ._registry import AcronymRegistry
 from ._types import ConceptHit, Document, Extraction, KeyphraseExtractor, MethodHit
+
+if TYPE_CHECKING:
+    from ._process import ProcessExtractor
 
 __all__ = [
     "AcronymRegistry",
@@ -32,6 +36,7 @@ __all__ = [
     "KeyphraseExtractor",
     "MethodHit",
     "keybert_extractor",
+    "process_extractor",
 ]
 
 
@@ -48,3 +53,14 @@ def keybert_extractor(
     from ._keybert import KeyBertExtractor
 
     return KeyBertExtractor(top_n=top_n, model_dir=model_dir, acronyms=acronyms)
+
+
+def process_extractor(
+    *, top_n: int = 10, model_dir: Path | None = None, acronyms: AcronymRegistry | None = None
+) -> ProcessExtractor:
+    """The production extractor running in a child process (for big loads: extraction and
+    the Neo4j writes then use a core each). Use it as a context manager; the child starts
+    loading its models on entry. Same options and results as :func:`keybert_extractor`."""
+    from ._process import ProcessExtractor
+
+    return ProcessExtractor(top_n=top_n, model_dir=model_dir, acronyms=acronyms)

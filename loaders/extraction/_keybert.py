@@ -73,6 +73,10 @@ class KeyBertExtractor:
             for i, (doc, a) in enumerate(zip(docs, analyses))
         ]
 
+    def load(self) -> None:
+        """Load the models now rather than on the first call."""
+        self._load()
+
     def embed(self, texts: Sequence[str]) -> list[tuple[float, ...]]:
         """Embed query texts in the document-embedding space."""
         from loaders.markup import strip_markup

@@ -438,6 +438,7 @@ def concept_key(words: list[str], *, plural_head: bool) -> str:
     return _squash(" ".join(words).lower().replace("-", " "))
 
 
+@lru_cache(maxsize=262_144)  # every word of every candidate is checked against method names
 def method_key(name: str) -> str:
     """Normalise a method name: casefold, hyphens and underscores as spaces."""
     return _squash(name.casefold().replace("-", " ").replace("_", " "))

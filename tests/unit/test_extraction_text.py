@@ -20,6 +20,7 @@ def test_public_names_are_pinned() -> None:
         "KeyphraseExtractor",
         "MethodHit",
         "keybert_extractor",
+        "process_extractor",
     ]
 
 

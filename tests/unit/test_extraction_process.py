@@ -1,0 +1,57 @@
+"""The extractor `papergraph load` uses: the production extractor in a child process."""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+
+import pytest
+
+from graph.errors import ExtractionError
+from loaders.extraction import AcronymRegistry, Document, keybert_extractor, process_extractor
+
+pytestmark = pytest.mark.model
+
+SEED = Path(__file__).resolve().parents[2] / "examples" / "iclr2025-seed.txt"
+
+
+def _seed_docs() -> list[Document]:
+    paragraphs = SEED.read_text(encoding="utf-8").split("\n\n")[1:]
+    return [Document(text=p.strip()) for p in paragraphs if p.strip()]
+
+
+def test_gives_exactly_what_the_in_process_extractor_gives() -> None:
+    docs = _seed_docs()
+    with process_extractor() as extractor:
+        in_child = extractor.extract(docs[:10]) + extractor.extract(docs[10:])
+    in_process = keybert_extractor()
+    assert in_child == in_process.extract(docs[:10]) + in_process.extract(docs[10:])
+
+
+def test_acronyms_flow_both_ways_between_parent_and_child() -> None:
+    registry = AcronymRegistry([("LLM", "large language model")])
+    with process_extractor(acronyms=registry) as extractor:
+        [defines] = extractor.extract(
+            [Document(text="We train graph neural networks (GNNs) on molecules.")]
+        )
+        [uses] = extractor.extract([Document(text="LLMs and GNNs help molecular search.")])
+    assert registry.resolve("GNN") == "graph neural network"  # learnt in the child
+    assert ("GNN", "graph neural network") in defines.definitions
+    keys = {c.key for c in uses.concepts}
+    assert {"graph neural network", "large language model"} <= keys  # both resolved in the child
+
+
+def test_embed_matches_the_in_process_extractor() -> None:
+    with process_extractor() as extractor:
+        vectors = extractor.embed(["graph neural networks"])
+    assert vectors == keybert_extractor().embed(["graph neural networks"])
+
+
+def test_a_dead_child_is_an_extraction_error_naming_the_fix() -> None:
+    with process_extractor() as extractor:
+        extractor.extract(_seed_docs()[:1])
+        for pid in extractor._pool._processes:  # type: ignore[union-attr]
+            os.kill(pid, signal.SIGKILL)
+        with pytest.raises(ExtractionError, match=r"stopped unexpectedly.*Run the load again"):
+            extractor.extract(_seed_docs()[:1])
