@@ -1,14 +1,17 @@
 """``papergraph load``: read corpora, skip unchanged papers, extract in batches, write in batches.
 
-Extraction is CPU-bound and runs in a worker thread, so the next batch is being extracted while
-the previous one is written to Neo4j.
+Extraction is CPU-bound and runs off the event loop (in the extractor's child processes, or in
+a worker thread), up to two batches ahead of the one being written to Neo4j.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections import deque
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -25,13 +28,22 @@ from graph.writes import (
     upsert_papers,
 )
 from loaders.assemble import Candidate, build_row, candidates, chunks
-from loaders.extraction import AcronymRegistry, KeyphraseExtractor
+from loaders.extraction import (
+    AcronymRegistry,
+    Document,
+    Extraction,
+    KeyphraseExtractor,
+    PipelinedExtractor,
+)
 from loaders.readers import read_corpus
 from loaders.records import PaperRecord
 
 __all__ = ["CorpusRead", "LoadReport", "load_papers", "read_corpora", "seed_acronyms"]
 
 OnError = Literal["skip", "abort"]
+#: Batches extracted ahead of the one being written: a pipelined extractor tags one while it
+#: ranks the other.
+_AHEAD = 2
 _SKIPPED = "skipped:"
 
 
@@ -105,22 +117,61 @@ async def load_papers(
     report = LoadReport() if report is None else report
     todo = candidates(records)
     report.read = len(todo)
-    pending: asyncio.Task[list[PaperRow]] | None = None
-    for batch in chunks(todo, batch_size):
-        changed = await _changed(driver, database, batch, extractor.version)
-        report.unchanged += len(batch) - len(changed)
-        # One extraction at a time (the model's tokenizer is not thread-safe); the next batch
-        # is extracted while the previous one is written.
-        ready = await pending if pending is not None else []
-        pending = asyncio.create_task(_extract(extractor, changed))
-        _count(report, await _write(driver, database, ready), on_progress)
-        if on_progress is not None:
-            on_progress(len(batch) - len(changed))
-    if pending is not None:
-        _count(report, await _write(driver, database, await pending), on_progress)
+    in_flight: deque[Awaitable[list[PaperRow]]] = deque()
+    with _extraction(extractor) as extract:
+        for batch in chunks(todo, batch_size):
+            changed = await _changed(driver, database, batch, extractor.version)
+            report.unchanged += len(batch) - len(changed)
+            if on_progress is not None:
+                on_progress(len(batch) - len(changed))
+            in_flight.append(extract(changed))
+            while len(in_flight) > _AHEAD:
+                _count(
+                    report, await _write(driver, database, await in_flight.popleft()), on_progress
+                )
+        while in_flight:
+            _count(report, await _write(driver, database, await in_flight.popleft()), on_progress)
     await refresh_related(driver, database=database)
     report.seconds = time.perf_counter() - started
     return report
+
+
+@contextmanager
+def _extraction(
+    extractor: KeyphraseExtractor,
+) -> Iterator[Callable[[Sequence[Candidate]], Awaitable[list[PaperRow]]]]:
+    """Yield ``extract(batch)``: it starts extracting at once and returns an awaitable of the
+    batch's rows. Batches are extracted in the order they are started: by the extractor itself
+    when it is pipelined, else one at a time in a worker thread (the models are not thread-safe).
+    """
+    own: ThreadPoolExecutor | None = None
+    submit: Callable[[list[Document]], Future[list[Extraction]]]
+    if isinstance(extractor, PipelinedExtractor):
+        submit = extractor.submit
+    else:
+        worker = own = ThreadPoolExecutor(max_workers=1, thread_name_prefix="extract")
+        submit = lambda docs: worker.submit(extractor.extract, docs)  # noqa: E731
+
+    def extract(batch: Sequence[Candidate]) -> Awaitable[list[PaperRow]]:
+        job = submit([c.document() for c in batch]) if batch else None
+        return _rows(extractor.version, batch, job)
+
+    try:
+        yield extract
+    finally:
+        if own is not None:
+            own.shutdown(wait=True, cancel_futures=True)
+
+
+async def _rows(
+    version: str, batch: Sequence[Candidate], job: Future[list[Extraction]] | None
+) -> list[PaperRow]:
+    if job is None:
+        return []
+    extractions = await asyncio.wrap_future(job)
+    return [
+        build_row(c, e, extractor_version=version) for c, e in zip(batch, extractions, strict=True)
+    ]
 
 
 async def _changed(
@@ -130,16 +181,6 @@ async def _changed(
         driver, database=database, papers=[(c.id, c.match_key) for c in batch]
     )
     return [c for c in batch if stored.get(c.match_key) != c.fingerprint(version)]
-
-
-async def _extract(extractor: KeyphraseExtractor, batch: Sequence[Candidate]) -> list[PaperRow]:
-    if not batch:
-        return []
-    extractions = await asyncio.to_thread(extractor.extract, [c.document() for c in batch])
-    return [
-        build_row(c, e, extractor_version=extractor.version)
-        for c, e in zip(batch, extractions, strict=True)
-    ]
 
 
 async def _write(driver: AsyncDriver, database: str, rows: Sequence[PaperRow]) -> WriteResult:

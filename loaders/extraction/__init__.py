@@ -23,7 +23,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ._registry import AcronymRegistry
-from ._types import ConceptHit, Document, Extraction, KeyphraseExtractor, MethodHit
+from ._types import (
+    ConceptHit,
+    Document,
+    Extraction,
+    KeyphraseExtractor,
+    MethodHit,
+    PipelinedExtractor,
+)
 
 if TYPE_CHECKING:
     from ._process import ProcessExtractor
@@ -35,6 +42,7 @@ __all__ = [
     "Extraction",
     "KeyphraseExtractor",
     "MethodHit",
+    "PipelinedExtractor",
     "keybert_extractor",
     "process_extractor",
 ]
@@ -58,9 +66,10 @@ def keybert_extractor(
 def process_extractor(
     *, top_n: int = 10, model_dir: Path | None = None, acronyms: AcronymRegistry | None = None
 ) -> ProcessExtractor:
-    """The production extractor running in a child process (for big loads: extraction and
-    the Neo4j writes then use a core each). Use it as a context manager; the child starts
-    loading its models on entry. Same options and results as :func:`keybert_extractor`."""
+    """The production extractor in two child processes, one tagging and one ranking, batches
+    pipelined through them (for big loads: the parent is left free to write to Neo4j). Use it
+    as a context manager; the children load their models on entry. Same options and results
+    as :func:`keybert_extractor`."""
     from ._process import ProcessExtractor
 
     return ProcessExtractor(top_n=top_n, model_dir=model_dir, acronyms=acronyms)

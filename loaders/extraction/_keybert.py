@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from graph.errors import ExtractionError
 
@@ -19,12 +19,20 @@ from ._registry import AcronymRegistry, acronym_form
 from ._tagging import Unit, units_from_doc
 from ._types import ConceptHit, Document, Extraction, MethodHit
 
-__all__ = ["KeyBertExtractor"]
+__all__ = ["KeyBertExtractor", "Tagged"]
 
 _TAG_BATCH = 64
 
 
 _DEFAULT_WEIGHTS = Weights()
+
+
+class Tagged(NamedTuple):
+    """A document after the first stage (:meth:`KeyBertExtractor.tag`)."""
+
+    prepared: Prepared
+    units: list[Unit]
+    defined: Definitions
 
 
 class KeyBertExtractor:
@@ -49,18 +57,34 @@ class KeyBertExtractor:
         self.acronyms = acronyms if acronyms is not None else AcronymRegistry()
         self._model_dir = model_dir
         self._weights = weights
-        self._models: tuple[Any, PhraseEmbedder, Any] | None = None
+        self._tagger: Any = None
+        self._rankers: tuple[PhraseEmbedder, Any] | None = None
 
     def extract(self, docs: Sequence[Document]) -> list[Extraction]:
         """Extract concepts, proposed and used methods and an embedding for each document."""
+        return self.rank(docs, self.tag(docs))
+
+    def tag(self, docs: Sequence[Document]) -> list[Tagged]:
+        """First stage: clean, POS-tag and find what each document defines (no registry, no
+        embedding model needed)."""
+        prepared = [prepare(d) for d in docs]
+        units = self._tag_texts([p.text for p in prepared])
+        return [Tagged(p, u, define(u, p)) for p, u in zip(prepared, units)]
+
+    def rank(self, docs: Sequence[Document], tagged: Sequence[Tagged]) -> list[Extraction]:
+        """Second stage: resolve acronyms, collect candidates and rank them with KeyBERT.
+
+        Every definition of the batch is learnt before any document is analysed, so an
+        acronym defined anywhere in the batch resolves everywhere in it.
+        """
         if not docs:
             return []
-        _, embedder, keybert = self._load()
-        prepared = [prepare(d) for d in docs]
-        tagged = self._tag([p.text for p in prepared])
-        defined = [define(units, p) for units, p in zip(tagged, prepared)]
-        analyses = self._analyse(tagged, prepared, defined)
-        texts = [p.text for p in prepared]
+        embedder, keybert = self._load_rankers()
+        for t in tagged:
+            for acronym, key in t.defined.concepts.items():
+                self.acronyms.learn(acronym, key)
+        analyses = [analyse(t.units, t.prepared, t.defined, self.acronyms) for t in tagged]
+        texts = [t.prepared.text for t in tagged]
         vectors = embedder.documents(texts)
         # one KeyBERT pass scores concept keys (lowercase) and method phrases (as written) alike
         phrases = [[*a.candidates, *(_phrase(m) for m in a.methods)] for a in analyses]
@@ -68,24 +92,32 @@ class KeyBertExtractor:
         return [
             replace(
                 self._extraction(doc, a, vectors[i], sims[i], embedder),
-                definitions=tuple(sorted(defined[i].concepts.items())),
+                definitions=tuple(sorted(tagged[i].defined.concepts.items())),
             )
             for i, (doc, a) in enumerate(zip(docs, analyses))
         ]
 
-    def load(self) -> None:
+    def load(self, *, tagger: bool = True, rankers: bool = True) -> None:
         """Load the models now rather than on the first call."""
-        self._load()
+        if tagger:
+            self._load_tagger()
+        if rankers:
+            self._load_rankers()
 
     def embed(self, texts: Sequence[str]) -> list[tuple[float, ...]]:
         """Embed query texts in the document-embedding space."""
         from loaders.markup import strip_markup
 
-        _, embedder, _ = self._load()
+        embedder, _ = self._load_rankers()
         return [tuple(v.tolist()) for v in embedder.documents([strip_markup(t) for t in texts])]
 
-    def _load(self) -> tuple[Any, PhraseEmbedder, Any]:
-        if self._models is None:
+    def _load_tagger(self) -> Any:
+        if self._tagger is None:
+            self._tagger = load_tagger()
+        return self._tagger
+
+    def _load_rankers(self) -> tuple[PhraseEmbedder, Any]:
+        if self._rankers is None:
             try:
                 from keybert import KeyBERT
             except ImportError as e:
@@ -93,28 +125,17 @@ class KeyBertExtractor:
                     "KeyBERT is missing. Install it with: pip install keybert"
                 ) from e
             static = load_static_model(self._model_dir)
-            self._models = (load_tagger(), PhraseEmbedder(static), KeyBERT(model=static))
-        return self._models
+            self._rankers = (PhraseEmbedder(static), KeyBERT(model=static))
+        return self._rankers
 
-    def _tag(self, texts: list[str]) -> list[list[Unit]]:
-        # One process: the small tagger costs ~1 ms a document, less than shipping a spaCy Doc
-        # back from a worker process would.
-        nlp = self._load()[0]
+    def _tag_texts(self, texts: list[str]) -> list[list[Unit]]:
+        nlp = self._load_tagger()
         try:
             return [units_from_doc(d) for d in nlp.pipe(texts, batch_size=_TAG_BATCH)]
         except Exception as e:  # spaCy raises many types
             raise ExtractionError(
                 f"POS tagging failed ({e}); check that spaCy and its model are intact."
             ) from e
-
-    def _analyse(
-        self, tagged: list[list[Unit]], prepared: list[Prepared], defined: list[Definitions]
-    ) -> list[Analysis]:
-        """Two passes, so an acronym defined anywhere in the batch resolves everywhere in it."""
-        for d in defined:
-            for acronym, key in d.concepts.items():
-                self.acronyms.learn(acronym, key)
-        return [analyse(u, p, d, self.acronyms) for u, p, d in zip(tagged, prepared, defined)]
 
     def _extraction(
         self,

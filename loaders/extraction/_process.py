@@ -1,11 +1,13 @@
-"""The production extractor in a child process, so extraction and the loader's writes use two cores.
+"""The production extractor in two child processes: one tags, one ranks, batches flowing through.
 
 In one process, extraction and the loader's event loop (Neo4j driver, reading) take turns on
 the GIL, so a load uses one core however the work is overlapped. :class:`ProcessExtractor`
-runs :class:`KeyBertExtractor` in one child process instead: the parent sends documents and
-the acronyms it knows, the child returns extractions and what it learnt. The child starts
-loading its models as soon as the extractor is started, while the parent connects to Neo4j
-and reads the corpus.
+splits :class:`KeyBertExtractor` at its two stages instead: a *tagging* child cleans, tags and
+finds definitions (:meth:`KeyBertExtractor.tag`), a *ranking* child resolves acronyms and
+ranks with KeyBERT (:meth:`KeyBertExtractor.rank`). Batches go through both in submission
+order, so while one batch is ranked the next is tagged, and the results are exactly those of
+the one-process extractor. Each child loads only its own models, both as soon as the
+extractor starts, while the parent connects to Neo4j and reads the corpus.
 """
 
 from __future__ import annotations
@@ -13,37 +15,36 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import signal
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import Any
 
 from graph.errors import ExtractionError
 
-from ._keybert import KeyBertExtractor
+from ._keybert import KeyBertExtractor, Tagged
 from ._models import STATIC_DIMENSIONS
 from ._registry import AcronymRegistry
 from ._types import Document, Extraction
 
 __all__ = ["ProcessExtractor"]
 
-T = TypeVar("T")
 Pairs = list[tuple[str, str]]
 
-#: The child allocates millions of short-lived objects (tokens, candidates) and keeps large
-#: long-lived ones (models, phrase cache); fewer young-generation passes save ~10% of its time.
+#: The children allocate millions of short-lived objects (tokens, candidates) and keep large
+#: long-lived ones (models, phrase cache); fewer young-generation passes save ~10% of the time.
 _GC_THRESHOLDS = (50_000, 20, 20)
 
-_worker: KeyBertExtractor | None = None  # the child's extractor
+_worker: KeyBertExtractor | None = None  # each child's extractor
 
 
 class ProcessExtractor:
-    """A :class:`~loaders.extraction.KeyphraseExtractor` whose work runs in a child process.
+    """A :class:`~loaders.extraction.PipelinedExtractor` whose work runs in child processes.
 
     Use it as a context manager (or call :meth:`start` and :meth:`close`). ``acronyms`` is
-    shared with the child: what the parent's registry knows before each call is sent along,
+    shared with the ranking child: what the parent's registry knows is sent with each batch,
     and what the child learns comes back into it.
     """
 
@@ -60,28 +61,21 @@ class ProcessExtractor:
         self.top_n = top_n
         self.acronyms = acronyms if acronyms is not None else AcronymRegistry()
         self._model_dir = model_dir
-        self._pool: ProcessPoolExecutor | None = None
-        self._warming: Future[None] | None = None
+        self._tagging: ProcessPoolExecutor | None = None
+        self._ranking: ProcessPoolExecutor | None = None
 
     def start(self) -> None:
-        """Start the child process and have it load the models (returns at once)."""
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                max_workers=1,
-                # Not "fork": forking a process that runs an event loop and driver threads is
-                # unsafe. Not "spawn": its child finalises the interpreter on exit, where torch's
-                # triton prints bogus "nanobind: leaked ..." lines; forked children exit at once.
-                mp_context=multiprocessing.get_context("forkserver"),
-                initializer=_start_worker,
-                initargs=(self.top_n, self._model_dir),
-            )
-            self._warming = self._pool.submit(_load_models)
+        """Start both children and have them load their models (returns at once)."""
+        if self._tagging is None or self._ranking is None:
+            self._tagging = self._child(tagger=True)
+            self._ranking = self._child(rankers=True)
 
     def close(self) -> None:
-        """Stop the child process."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        """Stop both children."""
+        for pool in (self._tagging, self._ranking):
+            if pool is not None:
+                pool.shutdown(wait=True, cancel_futures=True)
+        self._tagging = self._ranking = None
 
     def __enter__(self) -> ProcessExtractor:
         self.start()
@@ -95,32 +89,84 @@ class ProcessExtractor:
     ) -> None:
         self.close()
 
+    def submit(self, docs: Sequence[Document]) -> Future[list[Extraction]]:
+        """Start extracting ``docs``: tagged once the batches before are tagged, ranked once
+        they are ranked."""
+        self.start()
+        assert self._tagging is not None
+        batch = list(docs)
+        result: Future[list[Extraction]] = Future()
+        tagging = self._tagging.submit(_tag, batch)
+        # callbacks run in submission order (one worker per stage), so ranking keeps it too
+        tagging.add_done_callback(lambda done: self._rank(batch, done, result))
+        return result
+
     def extract(self, docs: Sequence[Document]) -> list[Extraction]:
-        """Extract in the child; see :meth:`KeyBertExtractor.extract`."""
-        extractions, learnt = self._call(_extract, list(docs), self.acronyms.items())
-        for acronym, key in learnt:
-            self.acronyms.learn(acronym, key)
-        return extractions
+        """Extract and wait; see :meth:`KeyBertExtractor.extract`."""
+        return self.submit(docs).result()
 
     def embed(self, texts: Sequence[str]) -> list[tuple[float, ...]]:
-        """Embed query texts in the child; see :meth:`KeyBertExtractor.embed`."""
-        return self._call(_embed, list(texts))
-
-    def _call(self, function: Callable[..., T], *args: Any) -> T:
+        """Embed query texts in the ranking child; see :meth:`KeyBertExtractor.embed`."""
         self.start()
-        assert self._pool is not None and self._warming is not None
+        assert self._ranking is not None
         try:
-            self._warming.result()
-            return self._pool.submit(function, *args).result()
+            return self._ranking.submit(_embed, list(texts)).result()
         except BrokenProcessPool as e:
-            self.close()
-            raise ExtractionError(
-                "The extraction process stopped unexpectedly (out of memory, or killed). "
-                "Run the load again; it resumes where it stopped."
-            ) from e
+            raise _stopped() from e
+
+    def _child(self, **models: bool) -> ProcessPoolExecutor:
+        pool = ProcessPoolExecutor(
+            max_workers=1,
+            # Not "fork": forking a process that runs an event loop and driver threads is
+            # unsafe. Not "spawn": its child finalises the interpreter on exit, where torch's
+            # triton prints bogus "nanobind: leaked ..." lines; forked children exit at once.
+            mp_context=multiprocessing.get_context("forkserver"),
+            initializer=_start_worker,
+            initargs=(self.top_n, self._model_dir),
+        )
+        pool.submit(_load_models, **models)  # its errors resurface on the first batch
+        return pool
+
+    def _rank(
+        self, batch: list[Document], tagging: Future[list[Tagged]], result: Future[list[Extraction]]
+    ) -> None:
+        try:
+            assert self._ranking is not None
+            ranking = self._ranking.submit(_rank, batch, tagging.result(), self.acronyms.items())
+        except BaseException as e:  # every failure must reach the caller
+            _fail(result, e)
+            return
+        ranking.add_done_callback(lambda done: self._finish(done, result))
+
+    def _finish(self, ranking: Future[tuple[list[Extraction], Pairs]], result: Future[Any]) -> None:
+        try:
+            extractions, learnt = ranking.result()
+        except BaseException as e:  # every failure must reach the caller
+            _fail(result, e)
+            return
+        for acronym, key in learnt:
+            self.acronyms.learn(acronym, key)
+        result.set_result(extractions)
 
 
-# --- in the child ---------------------------------------------------------------------------
+def _fail(result: Future[Any], error: BaseException) -> None:
+    if isinstance(error, BrokenProcessPool | AssertionError) or (
+        isinstance(error, RuntimeError) and "shutdown" in str(error)
+    ):
+        stopped = _stopped()
+        stopped.__cause__ = error
+        error = stopped
+    result.set_exception(error)
+
+
+def _stopped() -> ExtractionError:
+    return ExtractionError(
+        "The extraction process stopped unexpectedly (out of memory, or killed). "
+        "Run the load again; it resumes where it stopped."
+    )
+
+
+# --- in the children --------------------------------------------------------------------------
 
 
 def _start_worker(top_n: int, model_dir: Path | None) -> None:
@@ -130,16 +176,22 @@ def _start_worker(top_n: int, model_dir: Path | None) -> None:
     _worker = KeyBertExtractor(top_n=top_n, model_dir=model_dir)
 
 
-def _load_models() -> None:
-    _child().load()
+def _load_models(*, tagger: bool = False, rankers: bool = False) -> None:
+    _child().load(tagger=tagger, rankers=rankers)
     gc.freeze()  # the models stay for the child's life: keep the collector off them
 
 
-def _extract(docs: list[Document], known: Pairs) -> tuple[list[Extraction], Pairs]:
+def _tag(docs: list[Document]) -> list[Tagged]:
+    return _child().tag(docs)
+
+
+def _rank(
+    docs: list[Document], tagged: list[Tagged], known: Pairs
+) -> tuple[list[Extraction], Pairs]:
     worker = _child()
     for acronym, key in known:
         worker.acronyms.learn(acronym, key)
-    return worker.extract(docs), worker.acronyms.items()
+    return worker.rank(docs, tagged), worker.acronyms.items()
 
 
 def _embed(texts: list[str]) -> list[tuple[float, ...]]:

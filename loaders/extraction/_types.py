@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-__all__ = ["ConceptHit", "Document", "Extraction", "KeyphraseExtractor", "MethodHit"]
+__all__ = [
+    "ConceptHit",
+    "Document",
+    "Extraction",
+    "KeyphraseExtractor",
+    "MethodHit",
+    "PipelinedExtractor",
+]
 
 
 @dataclass(frozen=True)
@@ -69,4 +77,14 @@ class KeyphraseExtractor(Protocol):
 
     def embed(self, texts: Sequence[str]) -> list[tuple[float, ...]]:
         """Embed free text (a search query) in the same space as document embeddings."""
+        ...
+
+
+@runtime_checkable
+class PipelinedExtractor(KeyphraseExtractor, Protocol):
+    """An extractor that takes several batches at once and works on them in order, one
+    batch's later stages overlapping the next batch's earlier ones."""
+
+    def submit(self, docs: Sequence[Document]) -> Future[list[Extraction]]:
+        """Start extracting ``docs``; batches are extracted in the order they are submitted."""
         ...

@@ -21,12 +21,14 @@ def _seed_docs() -> list[Document]:
     return [Document(text=p.strip()) for p in paragraphs if p.strip()]
 
 
-def test_gives_exactly_what_the_in_process_extractor_gives() -> None:
+def test_batches_in_flight_give_exactly_what_the_in_process_extractor_gives() -> None:
     docs = _seed_docs()
+    batches = [docs[:7], docs[7:13], docs[13:]]
     with process_extractor() as extractor:
-        in_child = extractor.extract(docs[:10]) + extractor.extract(docs[10:])
+        jobs = [extractor.submit(batch) for batch in batches]  # all three in flight at once
+        in_children = [job.result(timeout=300) for job in jobs]
     in_process = keybert_extractor()
-    assert in_child == in_process.extract(docs[:10]) + in_process.extract(docs[10:])
+    assert in_children == [in_process.extract(batch) for batch in batches]
 
 
 def test_acronyms_flow_both_ways_between_parent_and_child() -> None:
@@ -51,7 +53,7 @@ def test_embed_matches_the_in_process_extractor() -> None:
 def test_a_dead_child_is_an_extraction_error_naming_the_fix() -> None:
     with process_extractor() as extractor:
         extractor.extract(_seed_docs()[:1])
-        for pid in extractor._pool._processes:  # type: ignore[union-attr]
+        for pid in extractor._ranking._processes:  # type: ignore[union-attr]
             os.kill(pid, signal.SIGKILL)
         with pytest.raises(ExtractionError, match=r"stopped unexpectedly.*Run the load again"):
             extractor.extract(_seed_docs()[:1])
