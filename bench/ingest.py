@@ -2,7 +2,8 @@
 
 papergraph: the real CLI (`python -m papergraph load --limit N`) in a child process, timed
 wall-clock from start to exit (model loading, extraction and Neo4j writes included), on an
-emptied bench graph each repetition; peak RSS of that process. Baseline (bench.naive_baseline):
+emptied bench graph each repetition; peak RSS of that process and its children together (the
+load extracts in two child processes). Baseline (bench.naive_baseline):
 KeyBERT's default extract_keywords per paper and one write per paper, reported per paper at
 its steady rate (its model load excluded, which flatters the baseline).
 """
