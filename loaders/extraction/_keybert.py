@@ -55,7 +55,7 @@ class KeyBertExtractor:
     ) -> None:
         self.top_n = top_n
         self.acronyms = acronyms if acronyms is not None else AcronymRegistry()
-        self._model_dir = model_dir
+        self.model_dir = model_dir
         self._weights = weights
         self._tagger: Any = None
         self._rankers: tuple[PhraseEmbedder, Any] | None = None
@@ -124,7 +124,7 @@ class KeyBertExtractor:
                 raise ExtractionError(
                     "KeyBERT is missing. Install it with: pip install keybert"
                 ) from e
-            static = load_static_model(self._model_dir)
+            static = load_static_model(self.model_dir)
             self._rankers = (PhraseEmbedder(static), KeyBERT(model=static))
         return self._rankers
 

@@ -34,6 +34,7 @@ __all__ = [
     "load_static_model",
     "load_tagger",
     "minilm_path",
+    "static_model_dir",
 ]
 
 DEFAULT_MODEL_DIR = Path("~/.cache/papergraph/models").expanduser()
@@ -63,12 +64,18 @@ def minilm_path() -> Path:
     return path
 
 
-def load_static_model(model_dir: Path | None = None) -> Any:
-    """Load the distilled static model from ``model_dir``, distilling and saving it first if absent."""
+def static_model_dir(model_dir: Path | None = None) -> Path:
+    """The folder of the distilled static model under ``model_dir``, distilled there first if absent."""
     _offline()
     target = (model_dir or DEFAULT_MODEL_DIR).expanduser() / STATIC_MODEL_NAME
     if not (target / "config.json").is_file():
         _distill_to(target)
+    return target
+
+
+def load_static_model(model_dir: Path | None = None) -> Any:
+    """Load the distilled static model from ``model_dir``, distilling and saving it first if absent."""
+    target = static_model_dir(model_dir)
     try:
         from model2vec import StaticModel
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import signal
+import sys
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -25,13 +26,20 @@ from typing import Any
 from graph.errors import ExtractionError
 
 from ._keybert import KeyBertExtractor, Tagged
-from ._models import STATIC_DIMENSIONS
+from ._models import STATIC_DIMENSIONS, static_model_dir
 from ._registry import AcronymRegistry
 from ._types import Document, Extraction
 
 __all__ = ["ProcessExtractor"]
 
 Pairs = list[tuple[str, str]]
+
+#: Modules a child never uses but its libraries import when installed, at a cost of seconds
+#: per child: thinc imports torch for its optional PyTorch layers (the tagger is pure thinc);
+#: KeyBERT imports transformers and sentence-transformers (and through them torch) for its LLM
+#: and sentence-transformers backends, never used with a model2vec model. Both libraries treat
+#: them as optional (a missing module is handled), so each child starts without them.
+_UNUSED_MODULES = {"tagger": ("torch",), "rankers": ("transformers", "sentence_transformers")}
 
 #: The children allocate millions of short-lived objects (tokens, candidates) and keep large
 #: long-lived ones (models, phrase cache); fewer young-generation passes save ~10% of the time.
@@ -177,7 +185,13 @@ def _start_worker(top_n: int, model_dir: Path | None) -> None:
 
 
 def _load_models(*, tagger: bool = False, rankers: bool = False) -> None:
-    _child().load(tagger=tagger, rankers=rankers)
+    worker = _child()
+    if rankers:
+        static_model_dir(worker.model_dir)  # a first run distils it, with transformers and torch
+    for role in [name for name, wanted in (("tagger", tagger), ("rankers", rankers)) if wanted]:
+        for module in _UNUSED_MODULES[role]:
+            sys.modules.setdefault(module, None)  # type: ignore[arg-type]  # "import x" now fails
+    worker.load(tagger=tagger, rankers=rankers)
     gc.freeze()  # the models stay for the child's life: keep the collector off them
 
 
