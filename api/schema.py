@@ -19,6 +19,7 @@ from strawberry.types import ExecutionContext
 
 from api import _mutations
 from api._document_cache import DocumentCache, DocumentCacheExtension
+from api._execution import PlainFieldsExecutionContext
 from api._paging import offset_after, page_size
 from api._types import (
     Concept,
@@ -256,7 +257,12 @@ def make_schema(*, introspection: bool = True, field_suggestions: bool = True) -
         CypherStatements,
         lambda: DocumentCacheExtension(documents, rules=rules, max_tokens=MAX_TOKENS),
     ]
-    return _Schema(query=Query, mutation=Mutation, extensions=extensions)
+    return _Schema(
+        query=Query,
+        mutation=Mutation,
+        extensions=extensions,
+        execution_context_class=PlainFieldsExecutionContext,
+    )
 
 
 schema = make_schema()
