@@ -1,27 +1,29 @@
-"""graphql-core execution with a shortcut for objects made only of plain scalar fields.
+"""graphql-core execution with a shortcut for objects made only of plain fields.
 
 graphql-core completes every field the general way: a resolve-info tuple, the resolver, an
 awaitable check, then non-null, list, leaf and object dispatch, about 4 µs a field. Most of
 this API's answers are lists of small objects whose selected fields are all plain attributes
-of scalar or enum type (a ``neighborhood`` of 50 nodes and 70 edges: ~120 objects, ~480 such
-fields, ~2 ms of the request). For such an object the shortcut reads each attribute through
-Strawberry's own resolver and serialises it with the field type's own ``coerce_output_value``,
-as graphql-core would, without the rest.
+(a ``neighborhood`` of 50 nodes and 70 edges: ~120 objects, ~480 such fields, ~2 ms of the
+request). For such an object the shortcut reads each attribute through Strawberry's own
+resolver and completes it as graphql-core would, without the rest: a scalar or enum with the
+type's own ``coerce_output_value``, a nested object or a list of non-null objects made only of
+plain fields by the same shortcut.
 
-A field qualifies when Strawberry resolves it as a basic attribute read (no resolver of ours,
-no arguments, no field extensions, no permission classes) and its type is a scalar or enum,
-possibly non-null. The shortcut is taken only when no middleware (a ``resolve`` hook of a
-schema extension) would have to see the field, and not for deferred or streamed selections or
-types with ``is_type_of``. Whenever it meets anything it does not handle (a null for a
-non-null field, an attribute or serialisation error), it gives the object back to
-graphql-core, which resolves it again the normal way (reading an attribute twice is harmless),
+A field is plain when Strawberry resolves it as a basic attribute read (no resolver of ours,
+no arguments, no field extensions, no permission classes) and its type is one of those. The
+shortcut is taken only when no middleware (a ``resolve`` hook of a schema extension) would
+have to see the field, and not for deferred or streamed selections or types with
+``is_type_of``. Whenever it meets anything it does not handle (a null for a non-null field, an
+attribute or serialisation error, a list that is not a list), it gives the object back to
+graphql-core, which resolves it again the normal way (reading attributes twice is harmless),
 so data and errors are exactly graphql-core's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from functools import partial
+from typing import Any, cast
 
 from graphql import (
     GraphQLList,
@@ -37,7 +39,7 @@ from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 
 __all__ = ["PlainFieldsExecutionContext"]
 
-# (response name, Strawberry's basic resolver, the type's coerce_output_value, non-null)
+# (response name, Strawberry's basic resolver, how to complete a non-null value, non-null)
 Reader = tuple[str, Callable[..., Any], Callable[[Any], Any], bool]
 Plan = tuple[Reader, ...]
 
@@ -83,36 +85,15 @@ class PlainFieldsExecutionContext(StrawberryGraphQLCoreExecutionContext):
         result: Any,
         position_context: Any,
     ) -> AwaitableOrValue[list[Any]]:
-        plan = self._item_plan(return_type, field_details_list)
-        if plan is not None and isinstance(result, list | tuple):
+        complete = self._completer(return_type, field_details_list)
+        if complete is not None and position_context is None:
             try:
-                return [_read(plan, item) for item in result]
+                return cast("list[Any]", complete(result))
             except Exception:  # graphql-core redoes it and reports any error
                 pass
         return super().complete_list_value(
             return_type, field_details_list, info, path, result, position_context
         )
-
-    def _item_plan(
-        self, return_type: GraphQLList[GraphQLOutputType], field_details_list: FieldDetailsList
-    ) -> Plan | None:
-        """The plan for the items of a list of non-null objects, when they qualify."""
-        item_type = return_type.of_type
-        if not isinstance(item_type, GraphQLNonNull):
-            return None
-        object_type = item_type.of_type
-        first = field_details_list[0]
-        if (
-            not isinstance(object_type, GraphQLObjectType)
-            or object_type.is_type_of is not None
-            or first.node.directives  # @stream
-            or first.defer_usage is not None
-        ):
-            return None
-        collected = self.collect_subfields(object_type, field_details_list)
-        if collected.new_defer_usages or collected.forbidden_directive_instances:
-            return None
-        return self._plan(object_type, collected.grouped_field_set)
 
     def _plan(self, parent_type: GraphQLObjectType, fields: GroupedFieldSet) -> Plan | None:
         if not self._shortcut:
@@ -132,31 +113,69 @@ class PlainFieldsExecutionContext(StrawberryGraphQLCoreExecutionContext):
         field = self.schema.get_field(parent_type, node.name.value)
         if (
             field is None
+            or field.resolve is None
             or field.args
             or node.arguments
-            or details[0].defer_usage is not None
             or not getattr(field.resolve, "_is_default", False)  # Strawberry's attribute read
         ):
             return None
         non_null = isinstance(field.type, GraphQLNonNull)
-        leaf = field.type.of_type if isinstance(field.type, GraphQLNonNull) else field.type
-        if field.resolve is None or not is_leaf_type(leaf):
+        complete = self._completer(
+            field.type.of_type if isinstance(field.type, GraphQLNonNull) else field.type, details
+        )
+        return None if complete is None else (name, field.resolve, complete, non_null)
+
+    def _completer(
+        self, graphql_type: GraphQLOutputType, details: FieldDetailsList
+    ) -> Callable[[Any], Any] | None:
+        """How to complete a non-null value of ``graphql_type``: a scalar or enum, an object of
+        qualifying fields, or a list of such non-null objects; ``None`` when none of these."""
+        if is_leaf_type(graphql_type):
+            return cast("Callable[[Any], Any]", graphql_type.coerce_output_value)
+        first = details[0]
+        if first.defer_usage is not None or first.node.directives:  # @defer, @stream
             return None
-        return (name, field.resolve, leaf.coerce_output_value, non_null)
+        if isinstance(graphql_type, GraphQLList):
+            items = graphql_type.of_type
+            if not isinstance(items, GraphQLNonNull):
+                return None
+            plan = self._object_plan(items.of_type, details)
+            return None if plan is None else partial(_read_all, plan)
+        plan = self._object_plan(graphql_type, details)
+        return None if plan is None else partial(_read, plan)
+
+    def _object_plan(
+        self, graphql_type: GraphQLOutputType, details: FieldDetailsList
+    ) -> Plan | None:
+        if not isinstance(graphql_type, GraphQLObjectType) or graphql_type.is_type_of is not None:
+            return None
+        collected = self.collect_subfields(graphql_type, details)
+        if collected.new_defer_usages or collected.forbidden_directive_instances:
+            return None
+        return self._plan(graphql_type, collected.grouped_field_set)
 
 
 def _read(plan: Plan, source: Any) -> dict[str, Any]:
     """The completed object, or :class:`_Fallback` (or the resolver's error) to hand it back."""
+    if source is None:  # an item of a list of non-null objects
+        raise _Fallback("item")
     completed: dict[str, Any] = {}
-    for name, resolve, coerce, non_null in plan:
+    for name, resolve, complete, non_null in plan:
         value = resolve(source, None)
         if value is None or value is Undefined:
             if non_null:
                 raise _Fallback(name)
             completed[name] = None
             continue
-        coerced = coerce(value)
-        if coerced is None or coerced is Undefined:
+        done = complete(value)
+        if done is None or done is Undefined:
             raise _Fallback(name)
-        completed[name] = coerced
+        completed[name] = done
     return completed
+
+
+def _read_all(plan: Plan, items: Any) -> list[dict[str, Any]]:
+    """The completed list of non-null objects, or :class:`_Fallback` to hand it back."""
+    if not isinstance(items, list | tuple):
+        raise _Fallback("items")
+    return [_read(plan, item) for item in items]
