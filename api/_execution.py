@@ -116,6 +116,7 @@ class PlainFieldsExecutionContext(StrawberryGraphQLCoreExecutionContext):
             or field.resolve is None
             or field.args
             or node.arguments
+            or details[0].defer_usage is not None
             or not getattr(field.resolve, "_is_default", False)  # Strawberry's attribute read
         ):
             return None
@@ -132,12 +133,9 @@ class PlainFieldsExecutionContext(StrawberryGraphQLCoreExecutionContext):
         qualifying fields, or a list of such non-null objects; ``None`` when none of these."""
         if is_leaf_type(graphql_type):
             return cast("Callable[[Any], Any]", graphql_type.coerce_output_value)
-        first = details[0]
-        if first.defer_usage is not None or first.node.directives:  # @defer, @stream
-            return None
         if isinstance(graphql_type, GraphQLList):
             items = graphql_type.of_type
-            if not isinstance(items, GraphQLNonNull):
+            if not isinstance(items, GraphQLNonNull) or details[0].node.directives:  # @stream
                 return None
             plan = self._object_plan(items.of_type, details)
             return None if plan is None else partial(_read_all, plan)
