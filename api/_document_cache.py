@@ -1,18 +1,23 @@
-"""Parse and validate each distinct query text once.
+"""Parse and validate each distinct query text once, with the schema's limits.
 
 Clients (frontends, notebooks) send the same few documents over and over with different
 variables; parsing and validating them (with the depth, alias and token limits) was about half
 of a request's CPU. The result depends only on the text and the schema's rules, so it is kept in
 a small LRU per schema. Only documents that parsed are cached, so rejected floods of unique
 texts cost what they always did and cannot grow the cache past its bound.
+
+The limits are applied here, on a miss, rather than by one Strawberry extension each: those
+extensions ran on every request (two of them defining a new rule class per request) only to
+configure a parse and a validation that a cache hit skips.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
+from graphql import ASTValidationRule
 from strawberry.extensions import SchemaExtension
 
 __all__ = ["DocumentCache", "DocumentCacheExtension"]
@@ -43,24 +48,35 @@ class DocumentCache:
 
 
 class DocumentCacheExtension(SchemaExtension):
-    """Serve parse and validation results from a :class:`DocumentCache` shared by requests."""
+    """Serve parse and validation results from a :class:`DocumentCache` shared by requests; on a
+    miss, parse with at most ``max_tokens`` tokens and validate with the extra ``rules`` too."""
 
-    def __init__(self, cache: DocumentCache) -> None:
+    def __init__(
+        self,
+        cache: DocumentCache,
+        *,
+        rules: Sequence[type[ASTValidationRule]] = (),
+        max_tokens: int | None = None,
+    ) -> None:
         super().__init__()
-        self._cache = cache
+        self._cache, self._rules, self._max_tokens = cache, tuple(rules), max_tokens
         self._hit: tuple[Any, list[Any] | None] | None = None
 
     def on_parse(self) -> Iterator[None]:
-        query = self.execution_context.query
-        self._hit = self._cache.get(query) if query else None
+        context = self.execution_context
+        self._hit = self._cache.get(context.query) if context.query else None
         if self._hit is not None:
-            self.execution_context.graphql_document = self._hit[0]
+            context.graphql_document = self._hit[0]
+        elif self._max_tokens is not None:
+            context.parse_options["max_tokens"] = self._max_tokens
         yield
 
     def on_validate(self) -> Iterator[None]:
         context = self.execution_context
         if self._hit is not None:
             context.pre_execution_errors = list(self._hit[1] or [])
+        else:
+            context.validation_rules = (*context.validation_rules, *self._rules)
         yield
         if self._hit is None and context.query and context.graphql_document is not None:
             self._cache.put(context.query, context.graphql_document, context.pre_execution_errors)

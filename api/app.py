@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+import orjson
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
@@ -33,6 +34,10 @@ __all__ = ["create_app"]
 
 class _GraphQL(GraphQL[Context, None]):
     offline_ide: str | None = None  # GraphiQL from local files (api/_graphiql.py), when installed
+
+    def encode_json(self, data: object) -> bytes:
+        # A 15 kB neighborhood answer: ~0.1 ms with json.dumps, a tenth of that with orjson.
+        return orjson.dumps(data)
 
     async def render_graphql_ide(self, request: Request) -> Response:
         if self.offline_ide is not None:

@@ -7,6 +7,7 @@ import asyncio
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Generic, TypeVar
 
 from strawberry.dataloader import DataLoader
@@ -66,40 +67,52 @@ def _empty_page(offset: int = 0) -> Page[PaperView]:
     return Page(items=(), offset=offset, total=0)
 
 
-@dataclass
 class Loaders:
-    """One DataLoader per batched read; keys are ``(id or key, *arguments)``."""
+    """One DataLoader per batched read, made on first use (a request needs one or two of the
+    ten); keys are ``(id or key, *arguments)``. Nothing is shared between requests."""
 
-    paper: DataLoader[tuple[Any, ...], PaperView | None]
-    paper_concepts: DataLoader[tuple[Any, ...], tuple[ConceptMention, ...]]
-    paper_methods: DataLoader[tuple[Any, ...], PaperMethods]
-    related_papers: DataLoader[tuple[Any, ...], tuple[RelatedPaper, ...] | None]
-    concept_papers: DataLoader[tuple[Any, ...], Page[PaperView]]
-    concept_related: DataLoader[tuple[Any, ...], tuple[ConceptCooccurrence, ...]]
-    concept_methods: DataLoader[tuple[Any, ...], tuple[MethodView, ...]]
-    method_proposed_by: DataLoader[tuple[Any, ...], tuple[PaperView, ...]]
-    method_used_by: DataLoader[tuple[Any, ...], Page[PaperView]]
-    method_concepts: DataLoader[tuple[Any, ...], tuple[ConceptView, ...]]
+    def __init__(self, reader: GraphReader) -> None:
+        self._reader = reader
 
-    @classmethod
-    def create(cls, reader: GraphReader) -> Loaders:
-        """Fresh loaders (no cache shared between requests)."""
-        return cls(
-            paper=_loader(reader, q.papers_by_ids, "ids", None),
-            paper_concepts=_loader(reader, q.paper_concepts, "ids", (), "first"),
-            paper_methods=_loader(reader, q.paper_methods, "ids", PaperMethods()),
-            related_papers=_loader(reader, q.related_papers, "ids", None, "first"),
-            concept_papers=_loader(
-                reader, q.concept_papers, "keys", _empty_page(), "offset", "first"
-            ),
-            concept_related=_loader(reader, q.concept_related, "keys", (), "first"),
-            concept_methods=_loader(reader, q.concept_methods, "keys", (), "first"),
-            method_proposed_by=_loader(reader, q.method_proposed_by, "keys", ()),
-            method_used_by=_loader(
-                reader, q.method_used_by, "keys", _empty_page(), "offset", "first"
-            ),
-            method_concepts=_loader(reader, q.method_concepts, "keys", (), "first"),
-        )
+    @cached_property
+    def paper(self) -> DataLoader[tuple[Any, ...], PaperView | None]:
+        return _loader(self._reader, q.papers_by_ids, "ids", None)
+
+    @cached_property
+    def paper_concepts(self) -> DataLoader[tuple[Any, ...], tuple[ConceptMention, ...]]:
+        return _loader(self._reader, q.paper_concepts, "ids", (), "first")
+
+    @cached_property
+    def paper_methods(self) -> DataLoader[tuple[Any, ...], PaperMethods]:
+        return _loader(self._reader, q.paper_methods, "ids", PaperMethods())
+
+    @cached_property
+    def related_papers(self) -> DataLoader[tuple[Any, ...], tuple[RelatedPaper, ...] | None]:
+        return _loader(self._reader, q.related_papers, "ids", None, "first")
+
+    @cached_property
+    def concept_papers(self) -> DataLoader[tuple[Any, ...], Page[PaperView]]:
+        return _loader(self._reader, q.concept_papers, "keys", _empty_page(), "offset", "first")
+
+    @cached_property
+    def concept_related(self) -> DataLoader[tuple[Any, ...], tuple[ConceptCooccurrence, ...]]:
+        return _loader(self._reader, q.concept_related, "keys", (), "first")
+
+    @cached_property
+    def concept_methods(self) -> DataLoader[tuple[Any, ...], tuple[MethodView, ...]]:
+        return _loader(self._reader, q.concept_methods, "keys", (), "first")
+
+    @cached_property
+    def method_proposed_by(self) -> DataLoader[tuple[Any, ...], tuple[PaperView, ...]]:
+        return _loader(self._reader, q.method_proposed_by, "keys", ())
+
+    @cached_property
+    def method_used_by(self) -> DataLoader[tuple[Any, ...], Page[PaperView]]:
+        return _loader(self._reader, q.method_used_by, "keys", _empty_page(), "offset", "first")
+
+    @cached_property
+    def method_concepts(self) -> DataLoader[tuple[Any, ...], tuple[ConceptView, ...]]:
+        return _loader(self._reader, q.method_concepts, "keys", (), "first")
 
 
 @dataclass
@@ -112,7 +125,7 @@ class Context:
     loaders: Loaders = field(init=False)
 
     def __post_init__(self) -> None:
-        self.loaders = Loaders.create(self.reader)
+        self.loaders = Loaders(self.reader)
 
     @property
     def settings(self) -> Settings:

@@ -14,17 +14,12 @@ from typing import Any
 
 import strawberry
 from graphql import GraphQLError, NoSchemaIntrospectionCustomRule
-from strawberry.extensions import (
-    AddValidationRules,
-    MaxAliasesLimiter,
-    MaxTokensLimiter,
-    QueryDepthLimiter,
-    SchemaExtension,
-)
+from strawberry.extensions import MaxAliasesLimiter, QueryDepthLimiter, SchemaExtension
 from strawberry.types import ExecutionContext
 
 from api import _mutations
 from api._document_cache import DocumentCache, DocumentCacheExtension
+from api._execution import PlainFieldsExecutionContext
 from api._paging import offset_after, page_size
 from api._types import (
     Concept,
@@ -250,18 +245,24 @@ class _Schema(strawberry.Schema):
 def make_schema(*, introspection: bool = True, field_suggestions: bool = True) -> strawberry.Schema:
     """The schema with its protections; ``introspection=False`` refuses ``__schema`` queries and
     ``field_suggestions=False`` drops the "Did you mean …?" hints from error messages."""
+    rules = [
+        *QueryDepthLimiter(max_depth=MAX_DEPTH).validation_rules,
+        *MaxAliasesLimiter(max_alias_count=MAX_ALIASES).validation_rules,
+    ]
+    if not introspection:
+        rules.append(NoSchemaIntrospectionCustomRule)
+    documents = DocumentCache()  # shared by this schema's requests; its own rules' results
     extensions: list[Any] = [
-        lambda: QueryDepthLimiter(max_depth=MAX_DEPTH),
-        lambda: MaxAliasesLimiter(max_alias_count=MAX_ALIASES),
-        lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
         lambda: ErrorCodes(suggestions=field_suggestions),
         CypherStatements,
+        lambda: DocumentCacheExtension(documents, rules=rules, max_tokens=MAX_TOKENS),
     ]
-    documents = DocumentCache()  # shared by this schema's requests; its own rules' results
-    extensions.append(lambda: DocumentCacheExtension(documents))
-    if not introspection:
-        extensions.append(lambda: AddValidationRules([NoSchemaIntrospectionCustomRule]))
-    return _Schema(query=Query, mutation=Mutation, extensions=extensions)
+    return _Schema(
+        query=Query,
+        mutation=Mutation,
+        extensions=extensions,
+        execution_context_class=PlainFieldsExecutionContext,
+    )
 
 
 schema = make_schema()

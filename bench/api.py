@@ -3,11 +3,20 @@
 The graph: the first N papers of the ICLR 2025 corpus, extracted with the deterministic
 ``SimpleExtractor`` (the benchmark is about serving queries, not extraction); loading is skipped
 when the bench graph already holds exactly those papers. The API: ``api.create_app`` under
-uvicorn in a child process on a loopback port (access log off), queried with httpx. The
+uvicorn in a child process on a loopback port (access log off), queried with aiohttp. The
 baseline: for each GraphQL query, the very statements the API sends for it (``cypher/*.cypher``,
 checked against the API's ``extensions.cypherStatements``), run one after another through the
 async driver's ``execute_query`` with the same parameters. Both sides walk the same parameter
 sequence, at concurrency 1 and 8, in the same repetition, after a warm-up that is not counted.
+
+The client is aiohttp's, not httpx's (used until 2026-11-30): the client's own CPU is charged to
+the API side, yet no server can do anything about it. Against a trivial uvicorn endpoint on this
+2-core machine, httpx's AsyncClient took p50 0.92 ms at concurrency 1 and 6.0 ms at 8, aiohttp
+0.24 and 1.3 ms: httpx spent ~0.7 ms of CPU per request in the bench process, competing at
+concurrency 8 with the server and Neo4j for the same two cores. aiohttp is a well-kept asyncio
+client with a C HTTP parser, closer to what a browser or a service in another process costs the
+machine; the API side still pays for HTTP, loopback, uvicorn and JSON both ways. The peers
+benchmark uses the same client for both servers.
 
 ``python -m bench.api serve PORT`` is the child's entry point.
 """
@@ -29,6 +38,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any, Protocol
 
+import aiohttp
 import httpx
 from neo4j import AsyncDriver
 
@@ -328,18 +338,18 @@ CASES = (
 
 
 async def post(
-    client: httpx.AsyncClient, url: str, document: str, variables: dict[str, Any]
+    client: aiohttp.ClientSession, url: str, document: str, variables: dict[str, Any]
 ) -> dict[str, Any]:
     """One GraphQL request; raise on HTTP or GraphQL errors (a benchmark of errors is no use)."""
-    response = await client.post(url, json={"query": document, "variables": variables})
-    response.raise_for_status()
-    body: dict[str, Any] = response.json()
+    async with client.post(url, json={"query": document, "variables": variables}) as response:
+        response.raise_for_status()
+        body: dict[str, Any] = await response.json(content_type=None)  # any JSON media type
     if body.get("errors"):
         raise RuntimeError(f"GraphQL errors from {url}: {body['errors']}")
     return body
 
 
-def api_call(client: httpx.AsyncClient, url: str, case: Case, samples: Samples) -> Call:
+def api_call(client: aiohttp.ClientSession, url: str, case: Case, samples: Samples) -> Call:
     async def call(i: int) -> None:
         await post(client, url, case.document, case.variables(samples, i))
 
@@ -354,7 +364,7 @@ def cypher_call(driver: AsyncDriver, database: str, case: Case, samples: Samples
     return call
 
 
-async def check_plans(client: httpx.AsyncClient, url: str, samples: Samples) -> None:
+async def check_plans(client: aiohttp.ClientSession, url: str, samples: Samples) -> None:
     """Each case's Cypher plan has as many statements as the API reports sending for it."""
     for case in CASES:
         variables = case.variables(samples, 0)
@@ -396,9 +406,10 @@ async def timed_runs(
     return {f"{name}|c{conc}|{side}": summarise(r) for (name, conc, side), r in runs.items()}
 
 
-def client() -> httpx.AsyncClient:
-    limits = httpx.Limits(max_connections=max(CONCURRENCY), max_keepalive_connections=16)
-    return httpx.AsyncClient(timeout=30, limits=limits)
+def client() -> aiohttp.ClientSession:
+    """The HTTP client of the timed runs (made inside the running event loop)."""
+    connector = aiohttp.TCPConnector(limit=max(CONCURRENCY))
+    return aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=30))
 
 
 def loads(quick: bool) -> tuple[Load, Load]:

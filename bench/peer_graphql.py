@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-import httpx
+import aiohttp
 
 from bench.api import (
     Call,
@@ -160,7 +160,7 @@ def peer_server(settings: Settings) -> Iterator[str]:
 
 
 def side_call(
-    http: httpx.AsyncClient, url: str, case: PeerCase, samples: Samples, *, ours: bool
+    http: aiohttp.ClientSession, url: str, case: PeerCase, samples: Samples, *, ours: bool
 ) -> Call:
     document = case.ours if ours else case.theirs
 
@@ -171,7 +171,7 @@ def side_call(
 
 
 async def compare_answers(
-    http: httpx.AsyncClient, ours: str, theirs: str, samples: Samples
+    http: aiohttp.ClientSession, ours: str, theirs: str, samples: Samples
 ) -> dict[str, Any]:
     """For each case, how many of the first CHECKED parameter sets get the same answer."""
     report: dict[str, Any] = {}

@@ -54,6 +54,10 @@ async def fetch(reader: GraphReader, name: str, /, **params: Any) -> list[Row]:
     pipelined) instead of the managed transaction's two (BEGIN/RUN/PULL, then COMMIT), which
     was a third of an API request's latency. A read has nothing to retry safely that the
     client cannot simply ask again, so a failure surfaces at once as DATABASE_UNAVAILABLE.
+
+    Rows are ``dict(record)``: the statements return maps, lists and scalars (never nodes or
+    relationships), so ``record.data()``'s recursive walk over every nested value would change
+    nothing, and it cost 0.2–0.5 ms per row of a ``neighborhood`` or ``relatedPapers`` answer.
     """
     statement = Query(query(name), timeout=reader.settings.query_timeout)
     reader.counter.statements += 1
@@ -63,7 +67,7 @@ async def fetch(reader: GraphReader, name: str, /, **params: Any) -> list[Row]:
             default_access_mode=READ_ACCESS,
         ) as session:
             result = await session.run(statement, params)
-            return [record.data() async for record in result]
+            return [dict(record) async for record in result]
 
 
 async def fetch_one(reader: GraphReader, name: str, /, **params: Any) -> Row | None:

@@ -102,9 +102,11 @@ async def test_limits_still_apply_when_the_document_is_served_from_the_cache(
         + " }" * (2 * MAX_DEPTH + 2)
     )
     aliased = "{ " + " ".join(f"a{i}: stats {{ papers }}" for i in range(MAX_ALIASES + 1)) + " }"
+    huge = "{ " + "stats { papers } " * 1000 + "}"
     for _ in range(3):  # the first request fills the document cache, the others hit it
         assert set(codes(await gql(client, deep))) == {"BAD_USER_INPUT"}
         assert codes(await gql(client, aliased)) == ["BAD_USER_INPUT"]
+        assert "BAD_USER_INPUT" in codes(await gql(client, huge))
         assert (await gql(client, "{ stats { papers } }"))["data"]["stats"]["papers"] == 1
 
 

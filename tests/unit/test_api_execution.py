@@ -1,0 +1,148 @@
+"""The plain-field shortcut answers exactly what graphql-core's own execution answers.
+
+A small schema with the shapes the shortcut handles (lists and single objects of scalar and enum
+fields, nullable and not) and the ones it hands back (resolvers with arguments, nested objects,
+nulls in non-null fields, values that do not serialise, missing attributes), executed by both
+execution contexts: hand-picked documents, then documents generated from the schema.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import pytest
+import strawberry
+from hypothesis import given, settings
+from hypothesis_graphql import queries
+from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
+
+from api._execution import PlainFieldsExecutionContext
+
+
+@strawberry.enum
+class Kind(enum.Enum):
+    PAPER = "PAPER"
+    CONCEPT = "CONCEPT"
+
+
+@strawberry.type
+class Tag:
+    name: str
+    score: float | None
+
+
+@strawberry.type
+class Item:
+    id: strawberry.ID
+    kind: Kind
+    label: str
+    count: int
+    weight: float | None
+    tags: list[Tag]
+    main_tag: Tag | None
+
+
+@strawberry.type
+class Group:
+    name: str
+    items: list[Item]
+    maybe_items: list[Item] | None
+    first: Item
+    spare: Item | None
+
+    @strawberry.field
+    def shout(self, twice: bool = False) -> str:
+        return self.name.upper() * (2 if twice else 1)
+
+
+class Broken:
+    """Something a resolver might wrongly return: attributes missing or of the wrong type."""
+
+    def __init__(self, **attributes: Any) -> None:
+        self.__dict__.update(attributes)
+
+
+def _item(i: int, **changes: Any) -> Any:
+    fields = {"id": strawberry.ID(f"i{i}"), "kind": Kind.PAPER, "label": f"item {i}"}
+    fields |= {"count": i, "weight": None if i % 2 else i / 3}
+    tags = [Tag(name=f"t{j}", score=None if j else 0.5) for j in range(i % 3)]
+    fields |= {"tags": tags, "main_tag": tags[0] if tags else None}
+    if not changes:
+        return Item(**fields)
+    return Broken(**(fields | changes))
+
+
+VARIANTS: dict[str, list[Any]] = {
+    "GOOD": [_item(i) for i in range(5)],
+    "NULL_LABEL": [_item(0), _item(1, label=None), _item(2)],
+    "BAD_COUNT": [_item(0), _item(1, count="many")],
+    "HUGE_COUNT": [_item(0), _item(1, count=2**40)],
+    "BAD_KIND": [_item(0, kind="SPACESHIP")],
+    "MISSING": [Broken(id="x", kind=Kind.CONCEPT, count=1, weight=None, tags=[], main_tag=None)],
+    "NULL_TAG": [_item(0), _item(2, tags=[Tag(name="t", score=1.0), None])],
+    "BAD_TAGS": [_item(1), _item(2, tags="t0 t1")],
+    "BAD_TAG_NAME": [_item(2, main_tag=Broken(name=None, score=0.1))],
+    "EMPTY": [],
+}
+Variant = strawberry.enum(enum.Enum("Variant", {name: name for name in VARIANTS}))
+
+
+def _group(variant: Any) -> Group:
+    items = VARIANTS[variant.value]
+    return Group(
+        name=variant.value.lower(),
+        items=items,
+        maybe_items=items or None,
+        first=items[0] if items else _item(9),
+        spare=items[-1] if items else None,
+    )
+
+
+@strawberry.type
+class Query:
+    @strawberry.field
+    def group(self, variant: Variant) -> Group:  # type: ignore[valid-type]
+        return _group(variant)
+
+    @strawberry.field
+    def groups(self) -> list[Group]:
+        return [_group(variant) for variant in Variant]  # type: ignore[attr-defined]
+
+
+def _schema(context: type) -> strawberry.Schema:
+    return strawberry.Schema(query=Query, execution_context_class=context)
+
+
+SHORTCUT = _schema(PlainFieldsExecutionContext)
+STOCK = _schema(StrawberryGraphQLCoreExecutionContext)
+
+
+def _answer(schema: strawberry.Schema, document: str) -> tuple[Any, list[Any]]:
+    result = schema.execute_sync(document)
+    return result.data, [error.formatted for error in result.errors or []]
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize(
+    "document",
+    [
+        "{ group(variant: %s) { items { id kind label count weight } } }",
+        "{ group(variant: %s) { name items { a: label b: label count } first { id label } } }",
+        "{ group(variant: %s) { maybeItems { label weight } spare { label count } } }",
+        "{ group(variant: %s) { shout(twice: true) items { __typename id ...F } } }"
+        " fragment F on Item { kind count }",
+        "{ group(variant: %s) { items { id label @skip(if: true) count @include(if: true) } } }",
+        "{ group(variant: %s) { items { id tags { name score } mainTag { name } } } }",
+        "{ groups { name first { id tags { score } } spare { mainTag { score name } } } }",
+    ],
+)
+def test_shortcut_answers_as_graphql_core_does(variant: str, document: str) -> None:
+    query = document.replace("%s", variant)
+    assert _answer(SHORTCUT, query) == _answer(STOCK, query)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(document=queries(STOCK.as_str()))
+def test_generated_documents_get_the_same_answers(document: str) -> None:
+    assert _answer(SHORTCUT, document) == _answer(STOCK, document)
