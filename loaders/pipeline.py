@@ -9,12 +9,12 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from neo4j import AsyncDriver
 
@@ -117,20 +117,24 @@ async def load_papers(
     report = LoadReport() if report is None else report
     todo = candidates(records)
     report.read = len(todo)
-    in_flight: deque[Awaitable[list[PaperRow]]] = deque()
+    in_flight: deque[Coroutine[Any, Any, list[PaperRow]]] = deque()
     with _extraction(extractor) as extract:
-        for batch in chunks(todo, batch_size):
-            changed = await _changed(driver, database, batch, extractor.version)
-            report.unchanged += len(batch) - len(changed)
-            if on_progress is not None:
-                on_progress(len(batch) - len(changed))
-            in_flight.append(extract(changed))
-            while len(in_flight) > _AHEAD:
-                _count(
-                    report, await _write(driver, database, await in_flight.popleft()), on_progress
-                )
-        while in_flight:
-            _count(report, await _write(driver, database, await in_flight.popleft()), on_progress)
+        try:
+            for batch in chunks(todo, batch_size):
+                changed = await _changed(driver, database, batch, extractor.version)
+                report.unchanged += len(batch) - len(changed)
+                if on_progress is not None:
+                    on_progress(len(batch) - len(changed))
+                in_flight.append(extract(changed))
+                while len(in_flight) > _AHEAD:
+                    rows = await in_flight.popleft()
+                    _count(report, await _write(driver, database, rows), on_progress)
+            while in_flight:
+                rows = await in_flight.popleft()
+                _count(report, await _write(driver, database, rows), on_progress)
+        finally:
+            for unwritten in in_flight:  # stopped by an error or Ctrl-C: never awaited
+                unwritten.close()
     await refresh_related(driver, database=database)
     report.seconds = time.perf_counter() - started
     return report
@@ -139,7 +143,7 @@ async def load_papers(
 @contextmanager
 def _extraction(
     extractor: KeyphraseExtractor,
-) -> Iterator[Callable[[Sequence[Candidate]], Awaitable[list[PaperRow]]]]:
+) -> Iterator[Callable[[Sequence[Candidate]], Coroutine[Any, Any, list[PaperRow]]]]:
     """Yield ``extract(batch)``: it starts extracting at once and returns an awaitable of the
     batch's rows. Batches are extracted in the order they are started: by the extractor itself
     when it is pipelined, else one at a time in a worker thread (the models are not thread-safe).
@@ -152,7 +156,7 @@ def _extraction(
         worker = own = ThreadPoolExecutor(max_workers=1, thread_name_prefix="extract")
         submit = lambda docs: worker.submit(extractor.extract, docs)  # noqa: E731
 
-    def extract(batch: Sequence[Candidate]) -> Awaitable[list[PaperRow]]:
+    def extract(batch: Sequence[Candidate]) -> Coroutine[Any, Any, list[PaperRow]]:
         job = submit([c.document() for c in batch]) if batch else None
         return _rows(extractor.version, batch, job)
 

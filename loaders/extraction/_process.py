@@ -12,12 +12,16 @@ extractor starts, while the parent connects to Neo4j and reads the corpus.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import multiprocessing
+import os
 import signal
 import sys
+import threading
+import time
 from collections.abc import Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future, InvalidStateError, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from types import TracebackType
@@ -44,6 +48,8 @@ _UNUSED_MODULES = {"tagger": ("torch",), "rankers": ("transformers", "sentence_t
 #: The children allocate millions of short-lived objects (tokens, candidates) and keep large
 #: long-lived ones (models, phrase cache); fewer young-generation passes save ~10% of the time.
 _GC_THRESHOLDS = (50_000, 20, 20)
+
+_PARENT_CHECK_SECONDS = 1.0
 
 _worker: KeyBertExtractor | None = None  # each child's extractor
 
@@ -130,7 +136,7 @@ class ProcessExtractor:
             # triton prints bogus "nanobind: leaked ..." lines; forked children exit at once.
             mp_context=multiprocessing.get_context("forkserver"),
             initializer=_start_worker,
-            initargs=(self.top_n, self._model_dir),
+            initargs=(self.top_n, self._model_dir, os.getpid()),
         )
         pool.submit(_load_models, **models)  # its errors resurface on the first batch
         return pool
@@ -154,7 +160,8 @@ class ProcessExtractor:
             return
         for acronym, key in learnt:
             self.acronyms.learn(acronym, key)
-        result.set_result(extractions)
+        with contextlib.suppress(InvalidStateError):  # the caller cancelled it meanwhile
+            result.set_result(extractions)
 
 
 def _fail(result: Future[Any], error: BaseException) -> None:
@@ -164,7 +171,8 @@ def _fail(result: Future[Any], error: BaseException) -> None:
         stopped = _stopped()
         stopped.__cause__ = error
         error = stopped
-    result.set_exception(error)
+    with contextlib.suppress(InvalidStateError):  # the caller cancelled it meanwhile
+        result.set_exception(error)
 
 
 def _stopped() -> ExtractionError:
@@ -177,11 +185,23 @@ def _stopped() -> ExtractionError:
 # --- in the children --------------------------------------------------------------------------
 
 
-def _start_worker(top_n: int, model_dir: Path | None) -> None:
+def _start_worker(top_n: int, model_dir: Path | None, parent: int) -> None:
     global _worker
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    threading.Thread(target=_exit_without, args=(parent,), daemon=True).start()
     gc.set_threshold(*_GC_THRESHOLDS)
     _worker = KeyBertExtractor(top_n=top_n, model_dir=model_dir)
+
+
+def _exit_without(parent: int) -> None:
+    """Exit when the process that started this child is gone: killed, it could not stop the
+    child, which would otherwise wait for work forever holding its models in memory."""
+    while True:
+        time.sleep(_PARENT_CHECK_SECONDS)
+        try:
+            os.kill(parent, 0)
+        except ProcessLookupError:
+            os._exit(1)
 
 
 def _load_models(*, tagger: bool = False, rankers: bool = False) -> None:

@@ -16,6 +16,7 @@ import subprocess
 import time
 from pathlib import Path
 
+import psutil
 import pytest
 from _faults import CLEAN, counts, edges, integrity, run_cli, start_cli, write_subset
 from neo4j import AsyncDriver
@@ -60,8 +61,14 @@ async def test_sigkill_mid_load_then_rerun_equals_a_clean_run(
 
     loader = start_cli(neo4j_up, *command, log=tmp_path / "killed.log")
     await wait_for_papers(fault_driver, neo4j_up, expected.papers // 2, loader)
+    extraction_processes = psutil.Process(loader.pid).children(recursive=True)
+    assert extraction_processes  # the load extracts in child processes
     loader.send_signal(signal.SIGKILL)
     loader.wait(timeout=10)
+    # A killed loader cannot stop its extraction processes; they notice and exit by themselves
+    # rather than hold their models in memory forever.
+    _, alive = psutil.wait_procs(extraction_processes, timeout=15)
+    assert alive == []
     partial = await counts(fault_driver, neo4j_up)
     assert 0 < partial.papers < expected.papers
     assert (await integrity(fault_driver, neo4j_up))["papers_without_edges"] == 0
