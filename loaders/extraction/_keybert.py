@@ -42,7 +42,7 @@ class KeyBertExtractor:
     at once; use one instance per worker.
     """
 
-    version = "kb-np-4"
+    version = "kb-np-5"
     dimensions = STATIC_DIMENSIONS
 
     def __init__(

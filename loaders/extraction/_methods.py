@@ -209,7 +209,7 @@ def find_methods(
             _add(found, _canonical(text, units), i in proposed_at and i not in inside)
     for name in [*_named_after_trigger(units), *emphasised]:
         _add(found, name, True)
-    methods = _without_parts_of_proposed(_merge_plurals(found))
+    methods = _merge_initialisms(_without_parts_of_proposed(_merge_plurals(found)))
     return [m for m in methods if _citable(m.name)]
 
 
@@ -227,6 +227,24 @@ def _merge_plurals(found: dict[str, MethodCandidate]) -> list[MethodCandidate]:
         single.proposed = single.proposed or plural.proposed
         single.aliases.extend([plural.name, *plural.aliases])
     return list(found.values())
+
+
+def _merge_initialisms(methods: list[MethodCandidate]) -> list[MethodCandidate]:
+    """``QL`` in a paper that proposes ``Query Localization`` is that name's short form, not a
+    method the paper uses (papers often shorten a name without a ``Name (ACRO)`` definition)."""
+    proposed = {
+        "".join(word[0] for word in words).upper(): m
+        for m in methods
+        if m.proposed and len(words := m.name.split()) >= 2 and all(w[0].isalpha() for w in words)
+    }
+    kept = []
+    for method in methods:
+        full = None if method.proposed else proposed.get(acronym_form(method.name).upper())
+        if full is None or not is_acronym(method.name):
+            kept.append(method)
+        else:
+            full.aliases.extend([method.name, *method.aliases])
+    return kept
 
 
 def _without_parts_of_proposed(methods: list[MethodCandidate]) -> list[MethodCandidate]:

@@ -165,3 +165,14 @@ def test_missing_model_package_raises_an_actionable_error(
         keybert_extractor(model_dir=tmp_path).extract(
             [Document(text="Some abstract about graphs.")]
         )
+
+
+def test_a_short_form_of_a_proposed_name_is_its_alias_not_a_used_method() -> None:
+    text = (
+        "We argue for the **Query Localization** assumption instead. Under the QL assumption, "
+        "we design a new editing method for large language models."
+    )
+    [result] = keybert_extractor().extract([Document(text=text)])
+    assert [m.name for m in result.proposes] == ["Query Localization"]
+    assert "QL" in result.proposes[0].aliases
+    assert result.uses == ()
