@@ -154,7 +154,9 @@ def _extraction(
         submit = extractor.submit
     else:
         worker = own = ThreadPoolExecutor(max_workers=1, thread_name_prefix="extract")
-        submit = lambda docs: worker.submit(extractor.extract, docs)  # noqa: E731
+
+        def submit(docs: list[Document]) -> Future[list[Extraction]]:
+            return worker.submit(extractor.extract, docs)
 
     def extract(batch: Sequence[Candidate]) -> Coroutine[Any, Any, list[PaperRow]]:
         job = submit([c.document() for c in batch]) if batch else None

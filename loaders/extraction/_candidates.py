@@ -142,7 +142,8 @@ def _specific(word: str) -> bool:
 def _english_frequencies() -> dict[str, float]:
     from wordfreq import get_frequency_dict
 
-    return dict(get_frequency_dict("en"))
+    frequencies: dict[str, float] = get_frequency_dict("en")
+    return frequencies
 
 
 def _add(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -90,11 +89,8 @@ class KeyBertExtractor:
         phrases = [[*a.candidates, *(_phrase(m) for m in a.methods)] for a in analyses]
         sims = keybert_similarities(keybert, texts, phrases, vectors, embedder)
         return [
-            replace(
-                self._extraction(doc, a, vectors[i], sims[i], embedder),
-                definitions=tuple(sorted(tagged[i].defined.concepts.items())),
-            )
-            for i, (doc, a) in enumerate(zip(docs, analyses))
+            self._extraction(doc, t.defined, a, vectors[i], sims[i], embedder)
+            for i, (doc, t, a) in enumerate(zip(docs, tagged, analyses))
         ]
 
     def load(self, *, tagger: bool = True, rankers: bool = True) -> None:
@@ -140,6 +136,7 @@ class KeyBertExtractor:
     def _extraction(
         self,
         doc: Document,
+        defined: Definitions,
         analysis: Analysis,
         vector: Any,
         sims: dict[str, float],
@@ -156,6 +153,7 @@ class KeyBertExtractor:
             proposes=_best_first([m for m, c in zip(methods, analysis.methods) if c.proposed]),
             uses=_best_first([m for m, c in zip(methods, analysis.methods) if not c.proposed]),
             embedding=tuple(vector.tolist()),
+            definitions=tuple(sorted(defined.concepts.items())),
         )
 
     def _concepts(

@@ -145,14 +145,21 @@ class ProcessExtractor:
         self, batch: list[Document], tagging: Future[list[Tagged]], result: Future[list[Extraction]]
     ) -> None:
         try:
-            assert self._ranking is not None
-            ranking = self._ranking.submit(_rank, batch, tagging.result(), self.acronyms.items())
+            tagged = tagging.result()
+            if self._ranking is None:
+                raise _stopped()
+            try:
+                ranking = self._ranking.submit(_rank, batch, tagged, self.acronyms.items())
+            except RuntimeError as e:  # closed meanwhile: no new work after shutdown
+                raise _stopped() from e
         except BaseException as e:  # every failure must reach the caller
             _fail(result, e)
             return
         ranking.add_done_callback(lambda done: self._finish(done, result))
 
-    def _finish(self, ranking: Future[tuple[list[Extraction], Pairs]], result: Future[Any]) -> None:
+    def _finish(
+        self, ranking: Future[tuple[list[Extraction], Pairs]], result: Future[list[Extraction]]
+    ) -> None:
         try:
             extractions, learnt = ranking.result()
         except BaseException as e:  # every failure must reach the caller
@@ -165,9 +172,7 @@ class ProcessExtractor:
 
 
 def _fail(result: Future[Any], error: BaseException) -> None:
-    if isinstance(error, BrokenProcessPool | AssertionError) or (
-        isinstance(error, RuntimeError) and "shutdown" in str(error)
-    ):
+    if isinstance(error, BrokenProcessPool):
         stopped = _stopped()
         stopped.__cause__ = error
         error = stopped
