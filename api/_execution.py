@@ -10,7 +10,10 @@ type's own ``coerce_output_value``, a nested object or a list of non-null object
 plain fields by the same shortcut.
 
 A field is plain when Strawberry resolves it as a basic attribute read (no resolver of ours,
-no arguments, no field extensions, no permission classes) and its type is one of those. The
+no arguments, no field extensions, no permission classes) and its type is one of those. With
+Strawberry's default resolver (``getattr``) the shortcut reads the attribute itself with an
+``operator.attrgetter`` (what that resolver does, without its three Python calls a field), and
+a ``str`` for a ``String`` or ``ID`` field is already its own serialisation. The
 shortcut is taken only when no middleware (a ``resolve`` hook of a schema extension) would
 have to see the field, and not for deferred or streamed selections or types with
 ``is_type_of``. Whenever it meets anything it does not handle (a null for a non-null field, an
@@ -23,14 +26,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from operator import attrgetter
 from typing import Any, cast
 
 from graphql import (
+    GraphQLField,
+    GraphQLID,
     GraphQLList,
     GraphQLNonNull,
     GraphQLObjectType,
     GraphQLOutputType,
     GraphQLResolveInfo,
+    GraphQLString,
     is_leaf_type,
 )
 from graphql.execution.collect_fields import FieldDetailsList, GroupedFieldSet
@@ -39,8 +46,9 @@ from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 
 __all__ = ["PlainFieldsExecutionContext"]
 
-# (response name, Strawberry's basic resolver, how to complete a non-null value, non-null)
-Reader = tuple[str, Callable[..., Any], Callable[[Any], Any], bool]
+# (response name, how to read the value from its source, how to complete a non-null value,
+# non-null, the type a value needs no completion in: ``str`` for String and ID, else None)
+Reader = tuple[str, Callable[[Any], Any], Callable[[Any], Any], bool, type | None]
 Plan = tuple[Reader, ...]
 
 
@@ -55,6 +63,9 @@ class PlainFieldsExecutionContext(StrawberryGraphQLCoreExecutionContext):
         super().__init__(*args, **kwargs)
         middleware = self.middleware_manager
         self._shortcut = middleware is None or not middleware.middlewares
+        strawberry_schema = getattr(self.schema, "_strawberry_schema", None)
+        config = getattr(strawberry_schema, "config", None)
+        self._default_resolver = getattr(config, "default_resolver", None)
         # id(grouped field set) -> (the set, kept alive so the id stays its own; its plan)
         self._plans: dict[int, tuple[GroupedFieldSet, Plan | None]] = {}
 
@@ -121,10 +132,19 @@ class PlainFieldsExecutionContext(StrawberryGraphQLCoreExecutionContext):
         ):
             return None
         non_null = isinstance(field.type, GraphQLNonNull)
-        complete = self._completer(
-            field.type.of_type if isinstance(field.type, GraphQLNonNull) else field.type, details
-        )
-        return None if complete is None else (name, field.resolve, complete, non_null)
+        value_type = field.type.of_type if isinstance(field.type, GraphQLNonNull) else field.type
+        complete = self._completer(value_type, details)
+        if complete is None:
+            return None
+        as_is = str if value_type in (GraphQLString, GraphQLID) else None
+        return (name, self._getter(field, field.resolve), complete, non_null, as_is)
+
+    def _getter(self, field: GraphQLField, resolve: Callable[..., Any]) -> Callable[[Any], Any]:
+        """Strawberry's read of a basic field: ``default_resolver(source, python_name)``."""
+        definition = field.extensions.get("strawberry-definition")
+        if definition is not None and self._default_resolver is getattr:
+            return attrgetter(definition.python_name)
+        return partial(_resolve_basic, resolve)
 
     def _completer(
         self, graphql_type: GraphQLOutputType, details: FieldDetailsList
@@ -158,18 +178,23 @@ def _read(plan: Plan, source: Any) -> dict[str, Any]:
     if source is None:  # an item of a list of non-null objects
         raise _Fallback("item")
     completed: dict[str, Any] = {}
-    for name, resolve, complete, non_null in plan:
-        value = resolve(source, None)
+    for name, read, complete, non_null, as_is in plan:
+        value = read(source)
         if value is None or value is Undefined:
             if non_null:
                 raise _Fallback(name)
             completed[name] = None
             continue
-        done = complete(value)
-        if done is None or done is Undefined:
-            raise _Fallback(name)
-        completed[name] = done
+        if value.__class__ is not as_is:
+            value = complete(value)
+            if value is None or value is Undefined:
+                raise _Fallback(name)
+        completed[name] = value
     return completed
+
+
+def _resolve_basic(resolve: Callable[..., Any], source: Any) -> Any:
+    return resolve(source, None)
 
 
 def _read_all(plan: Plan, items: Any) -> list[dict[str, Any]]:
