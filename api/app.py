@@ -21,6 +21,7 @@ from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
 
 from api._extractor import ExtractorFactory, ExtractorProvider, default_extractor
+from api._fast_path import QueryPath
 from api._graphiql import asset_routes, local_page
 from api.context import Context, make_context
 from api.schema import make_schema
@@ -75,12 +76,10 @@ def create_app(
         finally:
             await driver.close()
 
-    graphql = _GraphQL(
-        make_schema(
-            introspection=settings.introspection, field_suggestions=settings.field_suggestions
-        ),
-        graphql_ide="graphiql" if settings.graphiql else None,
+    schema = make_schema(
+        introspection=settings.introspection, field_suggestions=settings.field_suggestions
     )
+    graphql = _GraphQL(schema, graphql_ide="graphiql" if settings.graphiql else None)
     graphql.offline_ide = local_page() if settings.graphiql else None
     cors = Middleware(
         CORSMiddleware,
@@ -90,7 +89,7 @@ def create_app(
     )
     return Starlette(
         routes=[
-            Route("/graphql", graphql, methods=["GET", "POST"]),
+            Route("/graphql", QueryPath(schema, fallback=graphql), methods=["GET", "POST"]),
             Route("/health", health),
             *asset_routes(),
         ],

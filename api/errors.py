@@ -24,6 +24,7 @@ __all__ = [
     "INTERNAL_MESSAGE",
     "ErrorCodes",
     "UnauthenticatedError",
+    "client_errors",
     "error_code",
     "is_unexpected",
     "log_unexpected",
@@ -74,6 +75,11 @@ def _client_error(error: GraphQLError, *, suggestions: bool = True) -> GraphQLEr
     )
 
 
+def client_errors(errors: list[GraphQLError], *, suggestions: bool = True) -> list[GraphQLError]:
+    """``errors`` as clients see them (see the module docstring)."""
+    return [_client_error(e, suggestions=suggestions) for e in errors]
+
+
 class ErrorCodes(SchemaExtension):
     """Rewrite every error of a result into its client form (see the module docstring).
 
@@ -89,7 +95,7 @@ class ErrorCodes(SchemaExtension):
         result = self.execution_context.result
         errors = getattr(result, "errors", None)
         if result is not None and errors:
-            result.errors = [_client_error(e, suggestions=self.suggestions) for e in errors]
+            result.errors = client_errors(errors, suggestions=self.suggestions)
 
 
 def log_unexpected(errors: list[GraphQLError]) -> None:

@@ -225,24 +225,34 @@ class Mutation:
         return strawberry.ID(await _mutations.delete(info.context, str(id)))
 
 
+def result_extensions(context: object) -> dict[str, Any]:
+    """The response's ``extensions``: how many statements the request sent to Neo4j."""
+    if isinstance(context, Context):
+        return {"cypherStatements": context.reader.counter.statements}
+    return {}
+
+
 class CypherStatements(SchemaExtension):
     """Report in ``extensions.cypherStatements`` how many statements the request sent to Neo4j."""
 
     def get_results(self) -> dict[str, Any]:
-        context = self.execution_context.context
-        if isinstance(context, Context):
-            return {"cypherStatements": context.reader.counter.statements}
-        return {}
+        return result_extensions(self.execution_context.context)
 
 
-class _Schema(strawberry.Schema):
+class PapergraphSchema(strawberry.Schema):
+    """The Strawberry schema, with what :mod:`api._fast_path` needs to answer as it would: the
+    document cache (parse and validation results) and whether messages keep suggestions."""
+
+    documents: DocumentCache
+    suggestions: bool
+
     def process_errors(
         self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None
     ) -> None:
         log_unexpected(errors)  # expected errors (bad input, not found, down) are not bugs
 
 
-def make_schema(*, introspection: bool = True, field_suggestions: bool = True) -> strawberry.Schema:
+def make_schema(*, introspection: bool = True, field_suggestions: bool = True) -> PapergraphSchema:
     """The schema with its protections; ``introspection=False`` refuses ``__schema`` queries and
     ``field_suggestions=False`` drops the "Did you mean …?" hints from error messages."""
     rules = [
@@ -257,12 +267,14 @@ def make_schema(*, introspection: bool = True, field_suggestions: bool = True) -
         CypherStatements,
         lambda: DocumentCacheExtension(documents, rules=rules, max_tokens=MAX_TOKENS),
     ]
-    return _Schema(
+    schema = PapergraphSchema(
         query=Query,
         mutation=Mutation,
         extensions=extensions,
         execution_context_class=PlainFieldsExecutionContext,
     )
+    schema.documents, schema.suggestions = documents, field_suggestions
+    return schema
 
 
 schema = make_schema()
