@@ -59,15 +59,18 @@ class _Fallback(Exception):
 class PlainFieldsExecutionContext(StrawberryGraphQLCoreExecutionContext):
     """Strawberry's execution context, completing plain-field objects directly (see above)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, plans: dict[Any, Any] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         middleware = self.middleware_manager
         self._shortcut = middleware is None or not middleware.middlewares
         strawberry_schema = getattr(self.schema, "_strawberry_schema", None)
         config = getattr(strawberry_schema, "config", None)
         self._default_resolver = getattr(config, "default_resolver", None)
-        # id(grouped field set) -> (the set, kept alive so the id stays its own; its plan)
-        self._plans: dict[int, tuple[GroupedFieldSet, Plan | None]] = {}
+        # (what, id(type), ids of the field nodes) -> plan or completer. Made per request, or
+        # ``plans`` shared by every request of one document whose field collection cannot
+        # depend on variables (api/_document_cache.py). The nodes are the document's, which
+        # outlives the memo, so their ids stay their own.
+        self._memo: dict[Any, Any] = plans if plans is not None and self._shortcut else {}
 
     def execute_fields(
         self,
@@ -109,12 +112,14 @@ class PlainFieldsExecutionContext(StrawberryGraphQLCoreExecutionContext):
     def _plan(self, parent_type: GraphQLObjectType, fields: GroupedFieldSet) -> Plan | None:
         if not self._shortcut:
             return None
-        cached = self._plans.get(id(fields))
-        if cached is not None and cached[0] is fields:
-            return cached[1]
+        key = ("plan", id(parent_type), *(id(d.node) for ds in fields.values() for d in ds))
+        try:
+            return cast("Plan | None", self._memo[key])
+        except KeyError:
+            pass
         readers = [self._reader(parent_type, name, details) for name, details in fields.items()]
         plan = None if None in readers else tuple(r for r in readers if r is not None)
-        self._plans[id(fields)] = (fields, plan)
+        self._memo[key] = plan
         return plan
 
     def _reader(
@@ -151,6 +156,17 @@ class PlainFieldsExecutionContext(StrawberryGraphQLCoreExecutionContext):
     ) -> Callable[[Any], Any] | None:
         """How to complete a non-null value of ``graphql_type``: a scalar or enum, an object of
         qualifying fields, or a list of such non-null objects; ``None`` when none of these."""
+        key = ("completer", id(graphql_type), *(id(d.node) for d in details))
+        try:
+            return cast("Callable[[Any], Any] | None", self._memo[key])
+        except KeyError:
+            pass
+        complete = self._memo[key] = self._new_completer(graphql_type, details)
+        return complete
+
+    def _new_completer(
+        self, graphql_type: GraphQLOutputType, details: FieldDetailsList
+    ) -> Callable[[Any], Any] | None:
         if is_leaf_type(graphql_type):
             return cast("Callable[[Any], Any]", graphql_type.coerce_output_value)
         if isinstance(graphql_type, GraphQLList):

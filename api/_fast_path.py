@@ -88,9 +88,9 @@ class QueryPath:
         ):
             return None
         cached = self._schema.documents.get(text)
-        if cached is None or cached[1]:  # not seen yet, or invalid: errors come from Strawberry
+        if cached is None or cached.errors:  # not seen yet, or invalid: Strawberry says why
             return None
-        document = cached[0]
+        document = cached.document
         definition = get_operation_ast(document, operation)
         if definition is None or definition.operation is not OperationType.QUERY:
             return None
@@ -106,6 +106,7 @@ class QueryPath:
             operation_name=operation,
             executor_class=self._schema.execution_context_class,
             is_awaitable=_is_awaitable,
+            plans=cached.plans,
         )
         if not isinstance(result, ExecutionResult):
             result = await result

@@ -1,9 +1,10 @@
 """The direct query path answers exactly what Strawberry's view answers, and only what it should.
 
-Each request is sent twice to the real app over the seed graph: the first time its text is new,
-so Strawberry's view answers (and caches the parsed document); the second time the direct path
-answers when the request is a plain JSON query with a valid, known document. Both answers must
-be the same bytes, status and content type, errors and ``extensions`` included.
+Each request is sent three times to the real app over the seed graph: the first time its text
+is new, so Strawberry's view answers (and caches the parsed document); then the direct path
+answers when the request is a plain JSON query with a valid, known document (the third time with
+what the second worked out about the document). All answers must be the same bytes, status and
+content type, errors and ``extensions`` included.
 """
 
 from __future__ import annotations
@@ -85,8 +86,12 @@ def same(a: httpx.Response, b: httpx.Response) -> None:
     )
 
 
-async def twice(http: httpx.AsyncClient, **request: Any) -> tuple[httpx.Response, httpx.Response]:
-    return await http.post("/graphql", **request), await http.post("/graphql", **request)
+async def thrice(http: httpx.AsyncClient, **request: Any) -> httpx.Response:
+    """The last of three answers to ``request``, once all three are found the same."""
+    first, *others = [await http.post("/graphql", **request) for _ in range(3)]
+    for other in others:
+        same(first, other)
+    return others[-1]
 
 
 async def test_known_queries_are_answered_directly_and_identically(
@@ -103,10 +108,8 @@ async def test_known_queries_are_answered_directly_and_identically(
     ]
     for request in requests:
         decisions.clear()
-        first, second = await twice(http, json=request)
-        same(first, second)
-        assert decisions == [False, True], request
-        body = second.json()
+        body = (await thrice(http, json=request)).json()
+        assert decisions == [False, True, True], request
         assert "errors" not in body and body["data"]
         assert body["extensions"]["cypherStatements"] >= 1
 
@@ -126,10 +129,9 @@ async def test_errors_are_the_same_on_the_direct_path(
     ]
     for request, code in failing:
         decisions.clear()
-        first, second = await twice(http, json=request)
-        same(first, second)
-        assert decisions[-1], request  # the text may have been seen before: only the last counts
-        assert [e["extensions"]["code"] for e in second.json()["errors"]] == [code]
+        last = await thrice(http, json=request)
+        assert decisions[1:] == [True, True], request  # the text may have been seen before
+        assert [e["extensions"]["code"] for e in last.json()["errors"]] == [code]
 
 
 async def test_everything_else_goes_to_strawberry(
@@ -148,10 +150,9 @@ async def test_everything_else_goes_to_strawberry(
     for request, code in handed_on:
         await http.post("/graphql", json=request)  # seen once: cached if it parsed
         decisions.clear()
-        first, second = await twice(http, json=request)
-        same(first, second)
-        assert decisions == [False, False], request
-        codes = [e["extensions"]["code"] for e in second.json().get("errors", [])]
+        last = await thrice(http, json=request)
+        assert decisions == [False, False, False], request
+        codes = [e["extensions"]["code"] for e in last.json().get("errors", [])]
         assert codes == ([code] if code else []), request
 
     # Not JSON, or not a POST: never looked at.
@@ -161,3 +162,25 @@ async def test_everything_else_goes_to_strawberry(
     get = await http.get("/graphql", params={"query": "{ stats { papers } }"})
     assert get.status_code == 200 and get.json()["data"]["stats"]["papers"] > 0
     assert decisions == []
+
+
+async def test_variables_that_pick_fields_are_honoured_on_the_direct_path(
+    seeded_app: tuple[httpx.AsyncClient, list[bool]],
+) -> None:
+    http, decisions = seeded_app
+    paper = await first_paper(http)
+    # `nodes` is completed by the shortcut; which of its fields it has depends on $more.
+    query = (
+        "query($id: ID!, $more: Boolean!) { neighborhood(id: $id, limit: 5) "
+        "{ nodes { id label @include(if: $more) } edges @skip(if: $more) { type } } }"
+    )
+    answers, decisions[:] = {}, []
+    for more in (True, False, True, False):
+        body = await thrice(http, json={"query": query, "variables": {"id": paper, "more": more}})
+        answers.setdefault(more, body.json()["data"]["neighborhood"])
+        assert body.json()["data"]["neighborhood"] == answers[more]
+    assert set(answers[True]) == {"nodes"}
+    assert {key for node in answers[True]["nodes"] for key in node} == {"id", "label"}
+    assert set(answers[False]) == {"nodes", "edges"}
+    assert {key for node in answers[False]["nodes"] for key in node} == {"id"}
+    assert decisions.count(True) == len(decisions) - 1  # all but the very first

@@ -13,10 +13,12 @@ from typing import Any
 
 import pytest
 import strawberry
+from graphql import ExecutionResult, execute, parse
 from hypothesis import given, settings
 from hypothesis_graphql import queries
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 
+from api._document_cache import DocumentCache
 from api._execution import PlainFieldsExecutionContext
 
 
@@ -146,3 +148,43 @@ def test_shortcut_answers_as_graphql_core_does(variant: str, document: str) -> N
 @given(document=queries(STOCK.as_str()))
 def test_generated_documents_get_the_same_answers(document: str) -> None:
     assert _answer(SHORTCUT, document) == _answer(STOCK, document)
+
+
+SHARED = (
+    "query($v: Variant!) { group(variant: $v) { name items { id kind label count weight "
+    "tags { name score } mainTag { name } } first { id label } spare { label count } } }"
+)
+
+
+def test_a_memo_shared_by_requests_gives_each_its_own_answer() -> None:
+    """The direct query path shares one memo among the requests of a document: what was worked
+    out for one request's data must complete every other request's data as graphql-core does."""
+    document, shared = parse(SHARED), DocumentCache()
+    shared.put(SHARED, document, None)
+    plans = shared.get(SHARED).plans  # type: ignore[union-attr]
+    assert plans == {}
+    for variant in [*VARIANTS, *reversed(VARIANTS)]:
+        result = execute(
+            SHORTCUT._schema,
+            document,
+            variable_values={"v": variant},
+            executor_class=PlainFieldsExecutionContext,
+            plans=plans,
+        )
+        assert isinstance(result, ExecutionResult)
+        answer = (result.data, [e.formatted for e in result.errors or []])
+        stock = STOCK.execute_sync(SHARED, variable_values={"v": variant})
+        assert answer == (stock.data, [e.formatted for e in stock.errors or []]), variant
+    assert plans  # filled, and used from the second request on
+
+
+@pytest.mark.parametrize("directive", ["@skip(if: $x)", "@include(if: $x)"])
+def test_no_shared_memo_when_variables_pick_the_fields(directive: str) -> None:
+    text = f"query($x: Boolean!) {{ groups {{ name items {{ id label {directive} }} }} }}"
+    cache = DocumentCache()
+    cache.put(text, parse(text), None)
+    assert cache.get(text).plans is None  # type: ignore[union-attr]
+    for x in (True, False, True):
+        shortcut = SHORTCUT.execute_sync(text, variable_values={"x": x})
+        stock = STOCK.execute_sync(text, variable_values={"x": x})
+        assert shortcut.data == stock.data
