@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 import re
 from pathlib import Path
 
 import pytest
+import strawberry
 from graphql import GraphQLError
 
 import api
+from api import _types
 from api._paging import DEFAULT_FIRST, MAX_FIRST, cursor, offset_after, page_size
 from api.errors import UnauthenticatedError, error_code
+from graph import models
 from graph.connection import QueryTimeoutError
 from graph.cypher import names
 from graph.errors import GraphUnavailableError, InvalidInputError, NotFoundError
@@ -165,3 +169,35 @@ def test_exported_members() -> None:
         "schema",
     ]
     assert all(hasattr(api, name) for name in api.__all__)
+
+
+_NODE = models.GraphNode(id="paper:p1", kind=models.NodeKind.PAPER, key="p1", label="P")
+_EDGE = models.GraphEdge(source="paper:p1", target="concept:c", type="MENTIONS", weight=0.5)
+
+
+@strawberry.type
+class _GraphQuery:
+    @strawberry.field
+    def graph(self) -> _types.Subgraph:
+        return _types.Subgraph.of(models.Subgraph(nodes=(_NODE,), edges=(_EDGE,)))
+
+
+@pytest.mark.parametrize("name", ["GraphNode", "GraphEdge"])
+def test_graph_views_are_answered_as_they_are(name: str) -> None:
+    """`neighborhood` and `path` hand graph.models' nodes and edges to Strawberry uncopied, so
+    every field of the GraphQL type must be an attribute of the model, of a type it serialises."""
+    definition = getattr(_types, name).__strawberry_definition__
+    attributes = {f.name for f in dataclasses.fields(getattr(models, name))}
+    assert {f.python_name for f in definition.fields} == attributes
+    result = strawberry.Schema(query=_GraphQuery).execute_sync(
+        "{ graph { nodes { id kind key label } edges { source target type weight } } }"
+    )
+    assert result.errors is None
+    assert result.data == {
+        "graph": {
+            "nodes": [{"id": "paper:p1", "kind": "PAPER", "key": "p1", "label": "P"}],
+            "edges": [
+                {"source": "paper:p1", "target": "concept:c", "type": "MENTIONS", "weight": 0.5}
+            ],
+        }
+    }
