@@ -59,7 +59,12 @@ class Query:
         found = await info.context.loaders.paper.load((str(id),))
         return Paper.of(found) if found else None
 
-    @strawberry.field(description="Papers matching every given filter (concept/method: keys).")
+    @strawberry.field(
+        description=(
+            "Papers matching every given filter; `concept` and `method` each take a key, "
+            "a name or an alias."
+        )
+    )
     async def papers(
         self,
         info: Info,

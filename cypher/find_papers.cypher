@@ -1,6 +1,7 @@
 // One page of papers filtered by year, venue, concept key and method key (null = any).
 // params: $year, $venue, $concept, $method, $orderBy ('YEAR_DESC'|'YEAR_ASC'|'TITLE'), $skip, $first.
-// returns: total (papers matching), page (list of paper maps, in order).
+// returns: total (papers matching), page (list of paper maps, in order), conceptFound and
+// methodFound (whether $concept and $method, when given, are keys of a concept and a method).
 CALL () {
   MATCH (p:Paper)
   WHERE ($year IS NULL OR p.year = $year) AND ($venue IS NULL OR p.venue = $venue)
@@ -20,4 +21,6 @@ CALL () {
   SKIP $skip LIMIT $first
   RETURN collect(p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status}) AS page
 }
-RETURN total, page
+RETURN total, page,
+       $concept IS NULL OR EXISTS { MATCH (:Concept {key: $concept}) } AS conceptFound,
+       $method IS NULL OR EXISTS { MATCH (:Method {key: $method}) } AS methodFound

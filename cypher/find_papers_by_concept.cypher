@@ -1,8 +1,9 @@
 // One page of the papers mentioning a concept, optionally also filtered by year, venue, method.
 // RELEVANCE orders by the mention score. Starts from the concept (unique index on Concept.key).
 // params: $concept, $year, $venue, $method, $orderBy ('RELEVANCE'|'YEAR_DESC'|'YEAR_ASC'|'TITLE'),
-// $skip, $first. returns: total, page (list of paper maps); no row when the concept does not exist.
-MATCH (c:Concept {key: $concept})
+// $skip, $first. returns: total, page (list of paper maps), conceptFound and methodFound (whether
+// $concept and $method, when given, are keys of a concept and a method).
+OPTIONAL MATCH (c:Concept {key: $concept})
 CALL (c) {
   MATCH (c)<-[:MENTIONS]-(p:Paper)
   WHERE ($year IS NULL OR p.year = $year) AND ($venue IS NULL OR p.venue = $venue)
@@ -21,4 +22,5 @@ CALL (c) {
   SKIP $skip LIMIT $first
   RETURN collect(p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status}) AS page
 }
-RETURN total, page
+RETURN total, page, c IS NOT NULL AS conceptFound,
+       $method IS NULL OR EXISTS { MATCH (:Method {key: $method}) } AS methodFound

@@ -1,8 +1,9 @@
 // One page of the papers proposing or using a method, optionally filtered by year, venue, concept.
 // RELEVANCE orders by the edge score (a paper linked twice counts its best edge).
 // params: $method, $year, $venue, $concept, $orderBy, $skip, $first.
-// returns: total, page (list of paper maps); no row when the method does not exist.
-MATCH (x:Method {key: $method})
+// returns: total, page (list of paper maps), conceptFound and methodFound (whether $concept and
+// $method, when given, are keys of a concept and a method).
+OPTIONAL MATCH (x:Method {key: $method})
 CALL (x) {
   MATCH (x)<-[:PROPOSES|USES]-(p:Paper)
   WHERE ($year IS NULL OR p.year = $year) AND ($venue IS NULL OR p.venue = $venue)
@@ -21,4 +22,5 @@ CALL (x) {
   SKIP $skip LIMIT $first
   RETURN collect(p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status}) AS page
 }
-RETURN total, page
+RETURN total, page, x IS NOT NULL AS methodFound,
+       $concept IS NULL OR EXISTS { MATCH (:Concept {key: $concept}) } AS conceptFound

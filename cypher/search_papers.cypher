@@ -1,7 +1,8 @@
 // One page of a full-text search over title, label and abstract (index paper_text), with the
 // same optional filters as find_papers. RELEVANCE orders by the Lucene score.
 // params: $search (escaped Lucene query), $year, $venue, $concept, $method, $orderBy, $skip, $first.
-// returns: total, page (list of paper maps).
+// returns: total, page (list of paper maps), conceptFound and methodFound (whether $concept and
+// $method, when given, are keys of a concept and a method).
 CALL () {
   CALL db.index.fulltext.queryNodes('paper_text', $search) YIELD node AS p
   WHERE ($year IS NULL OR p.year = $year) AND ($venue IS NULL OR p.venue = $venue)
@@ -22,4 +23,6 @@ CALL () {
   SKIP $skip LIMIT $first
   RETURN collect(p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status}) AS page
 }
-RETURN total, page
+RETURN total, page,
+       $concept IS NULL OR EXISTS { MATCH (:Concept {key: $concept}) } AS conceptFound,
+       $method IS NULL OR EXISTS { MATCH (:Method {key: $method}) } AS methodFound

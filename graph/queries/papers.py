@@ -61,6 +61,11 @@ async def find_papers(
 ) -> Page[PaperView]:
     """One page of papers matching every given filter.
 
+    ``concept`` and ``method`` are each a key, else a name or an alias (ignoring case; of
+    several, the one with the most papers), as ``get_concept``/``get_method`` find them. Keys
+    cost one statement; a name or alias costs a lookup of it and the statement once more. A
+    filter that names nothing matches no paper.
+
     The statement starts from the most selective filter: the full-text index for ``search``,
     else the concept, else the method, else all papers. ``RELEVANCE`` is the search score, the
     mention score or the method edge score; with no such score it falls back to newest first.
@@ -75,19 +80,37 @@ async def find_papers(
         if method
         else "find_papers"
     )
-    row = await fetch_one(
-        reader,
-        name,
-        search=terms,
-        concept=concept,
-        method=method,
-        year=year,
-        venue=venue,
-        orderBy=order.value,
-        skip=offset,
-        first=first,
-    )
+    params = {"search": terms, "year": year, "venue": venue, "orderBy": order.value}
+    params |= {"skip": offset, "first": first}
+    filters = {"concept": concept, "method": method}
+    row = await fetch_one(reader, name, **filters, **params)
+    if row is None:
+        return to.page(None, to.paper, offset=offset)
+    not_keys = {
+        kind: value
+        for kind, value in filters.items()
+        if value is not None and not row[f"{kind}Found"]
+    }
+    for kind, value in not_keys.items():  # names or aliases, or nothing
+        key = await _key_named(reader, kind, value)
+        if key is None:
+            return to.page(None, to.paper, offset=offset)
+        filters[kind] = key
+    if not_keys:
+        row = await fetch_one(reader, name, **filters, **params)
     return to.page(row, to.paper, offset=offset)
+
+
+async def _key_named(reader: GraphReader, kind: str, name: str) -> str | None:
+    """The key of the concept or method (``kind``) named or aliased ``name``, if any."""
+    if not name.strip():
+        return None
+    phrase = '"' + lucene_terms(name) + '"'
+    if kind == "concept":
+        row = await fetch_one(reader, "concept_by_name", name=name.strip(), phrase=phrase)
+    else:
+        row = await fetch_one(reader, "method_by_name", name=name.strip(), phrase=phrase)
+    return str(row[kind]["key"]) if row else None
 
 
 async def paper_concepts(

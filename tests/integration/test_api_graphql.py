@@ -130,6 +130,50 @@ async def test_papers_by_concept_walked_to_the_end(client: httpx.AsyncClient, cy
     assert sorted(seen) == sorted(top["ids"]) and len(seen) == len(set(seen))
 
 
+async def test_papers_filters_take_keys_names_and_aliases(
+    client: httpx.AsyncClient, cypher: Any
+) -> None:
+    """`papers(method: "DyAug")` and `papers(concept: "GNN")` find what the key finds."""
+    method = (
+        await cypher(
+            "MATCH (m:Method)<-[:PROPOSES|USES]-(p:Paper) WHERE m.name <> m.key "
+            "RETURN m.key AS key, m.name AS name, collect(DISTINCT p.id) AS ids "
+            "ORDER BY size(ids) DESC, key LIMIT 1"
+        )
+    )[0]
+    concept = (
+        await cypher(
+            "MATCH (c:Concept)<-[:MENTIONS]-(p:Paper) WITH c, collect(p.id) AS ids "
+            "ORDER BY size(ids) DESC, c.key LIMIT 1 "
+            "SET c.aliases = coalesce(c.aliases, []) + 'ZQX' RETURN c.key AS key, ids"
+        )
+    )[0]
+    document = (
+        "query($c: String, $m: String) { papers(concept: $c, method: $m, first: 100) "
+        "{ totalCount edges { node { id } } } }"
+    )
+
+    async def found(**filters: str | None) -> tuple[list[str], int]:
+        body = await gql(client, document, **filters)
+        page = body["data"]["papers"]
+        assert page["totalCount"] == len(page["edges"])
+        return sorted(e["node"]["id"] for e in page["edges"]), body["extensions"][
+            "cypherStatements"
+        ]
+
+    by_key = await found(m=method["key"])
+    assert by_key == (sorted(method["ids"]), 1)  # a key: one statement
+    assert await found(m=method["name"]) == (by_key[0], 3)  # look the name up, ask again
+    assert await found(m=method["name"].upper()) == (by_key[0], 3)
+    assert await found(c=concept["key"]) == (sorted(concept["ids"]), 1)
+    assert await found(c="zqx") == (sorted(concept["ids"]), 3)  # an alias, any case
+    both = set(concept["ids"]) & set(method["ids"])
+    assert (await found(c="ZQX", m=method["name"]))[0] == sorted(both)
+    assert (await found(c=concept["key"], m=method["name"]))[0] == sorted(both)
+    assert (await found(c="no such concept"))[0] == []
+    assert (await found(c=concept["key"], m="no such method"))[0] == []
+
+
 async def test_all_papers_walked(client: httpx.AsyncClient, cypher: Any) -> None:
     total = (await cypher("MATCH (p:Paper) RETURN count(p) AS n"))[0]["n"]
     seen, after = [], None
