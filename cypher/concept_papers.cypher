@@ -8,4 +8,4 @@ CALL (c) {
   WITH p, m ORDER BY m.score DESC, p.id SKIP $skip LIMIT $first
   RETURN collect(p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status}) AS page
 }
-RETURN key, COUNT { (c)<-[:MENTIONS]-(:Paper) } AS total, page
+RETURN key, COUNT { (c)<-[:MENTIONS]-() } AS total, page

@@ -9,6 +9,6 @@ CALL (c) {
   WITH other, count(DISTINCT p) AS papers
   ORDER BY papers DESC, other.key LIMIT $first
   RETURN collect({concept: other {.key, .name, .aliases,
-                  paperCount: COUNT { (other)<-[:MENTIONS]-(:Paper) }}, papers: papers}) AS related
+                  paperCount: COUNT { (other)<-[:MENTIONS]-() }}, papers: papers}) AS related
 }
 RETURN key, related

@@ -6,9 +6,9 @@ CALL () {
 }
 CALL () {
   MATCH (c:Concept)
-  WITH c, COUNT { (c)<-[:MENTIONS]-(:Paper) } AS papers
+  WITH c, COUNT { (c)<-[:MENTIONS]-() } AS papers
   ORDER BY papers DESC, c.key
   SKIP $skip LIMIT $first
-  RETURN collect(c {.key, .name, .aliases, paperCount: COUNT { (c)<-[:MENTIONS]-(:Paper) }}) AS page
+  RETURN collect(c {.key, .name, .aliases, paperCount: COUNT { (c)<-[:MENTIONS]-() }}) AS page
 }
 RETURN total, page

@@ -6,9 +6,9 @@ CALL () {
 }
 CALL () {
   MATCH (m:Method)
-  WITH m, COUNT { (m)<-[:PROPOSES|USES]-(:Paper) } AS papers
+  WITH m, COUNT { (m)<-[:PROPOSES|USES]-() } AS papers
   ORDER BY papers DESC, m.key
   SKIP $skip LIMIT $first
-  RETURN collect(m {.key, .name, .aliases, paperCount: COUNT { (m)<-[:PROPOSES|USES]-(:Paper) }}) AS page
+  RETURN collect(m {.key, .name, .aliases, paperCount: COUNT { (m)<-[:PROPOSES|USES]-() }}) AS page
 }
 RETURN total, page

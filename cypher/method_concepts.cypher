@@ -6,6 +6,6 @@ MATCH (m:Method {key: key})
 CALL (m) {
   MATCH (m)-[r:RELATED_TO]->(c:Concept)
   WITH c, r ORDER BY r.weight DESC, c.key LIMIT $first
-  RETURN collect(c {.key, .name, .aliases, paperCount: COUNT { (c)<-[:MENTIONS]-(:Paper) }}) AS concepts
+  RETURN collect(c {.key, .name, .aliases, paperCount: COUNT { (c)<-[:MENTIONS]-() }}) AS concepts
 }
 RETURN key, concepts

@@ -8,4 +8,4 @@ CALL (m) {
   WITH p, r ORDER BY r.score DESC, p.id SKIP $skip LIMIT $first
   RETURN collect(p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status}) AS page
 }
-RETURN key, COUNT { (m)<-[:USES]-(:Paper) } AS total, page
+RETURN key, COUNT { (m)<-[:USES]-() } AS total, page

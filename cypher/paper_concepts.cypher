@@ -7,7 +7,7 @@ CALL (p) {
   MATCH (p)-[m:MENTIONS]->(c:Concept)
   WITH c, m ORDER BY m.score DESC, c.key LIMIT $first
   RETURN collect({
-    concept: c {.key, .name, .aliases, paperCount: COUNT { (c)<-[:MENTIONS]-(:Paper) }},
+    concept: c {.key, .name, .aliases, paperCount: COUNT { (c)<-[:MENTIONS]-() }},
     score: m.score, rank: m.rank, source: m.source
   }) AS mentions
 }

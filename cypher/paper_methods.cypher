@@ -7,7 +7,7 @@ CALL (p) {
   OPTIONAL MATCH (p)-[r:PROPOSES|USES]->(m:Method)
   WITH r, m ORDER BY r.score DESC, m.key
   WITH collect({kind: type(r), method: m {.key, .name, .aliases,
-                paperCount: COUNT { (m)<-[:PROPOSES|USES]-(:Paper) }}}) AS links
+                paperCount: COUNT { (m)<-[:PROPOSES|USES]-() }}}) AS links
   RETURN [l IN links WHERE l.kind = 'PROPOSES' | l.method] AS proposes,
          [l IN links WHERE l.kind = 'USES' | l.method] AS uses
 }

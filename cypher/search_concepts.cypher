@@ -9,6 +9,6 @@ CALL () {
   WITH c, score
   ORDER BY score DESC, c.key
   SKIP $skip LIMIT $first
-  RETURN collect(c {.key, .name, .aliases, paperCount: COUNT { (c)<-[:MENTIONS]-(:Paper) }}) AS page
+  RETURN collect(c {.key, .name, .aliases, paperCount: COUNT { (c)<-[:MENTIONS]-() }}) AS page
 }
 RETURN total, page

@@ -9,6 +9,6 @@ CALL () {
   WITH m, score
   ORDER BY score DESC, m.key
   SKIP $skip LIMIT $first
-  RETURN collect(m {.key, .name, .aliases, paperCount: COUNT { (m)<-[:PROPOSES|USES]-(:Paper) }}) AS page
+  RETURN collect(m {.key, .name, .aliases, paperCount: COUNT { (m)<-[:PROPOSES|USES]-() }}) AS page
 }
 RETURN total, page

@@ -18,5 +18,5 @@ RETURN a IS NOT NULL AS foundA, b IS NOT NULL AS foundB,
        COLLECT {
          MATCH (a)-[:MENTIONS]->(c:Concept)<-[:MENTIONS]-(b)
          WITH DISTINCT c ORDER BY c.key
-         RETURN c {.key, .name, .aliases, paperCount: COUNT { (c)<-[:MENTIONS]-(:Paper) }}
+         RETURN c {.key, .name, .aliases, paperCount: COUNT { (c)<-[:MENTIONS]-() }}
        } AS concepts
