@@ -76,14 +76,14 @@ def nodes(rows: list[Row]) -> tuple[dict[str, GraphNode], tuple[GraphNode, ...]]
     return by_element, tuple(by_element[r["elementId"]] for r in rows)
 
 
+# kind value -> (the kind, its id prefix); ``NodeKind(value)`` costs more than the rest of a node.
+_KINDS = {kind.value: (kind, f"{kind.value.lower()}:") for kind in NodeKind}
+
+
 def _node(row: Row) -> GraphNode:
-    kind = NodeKind(row["kind"])
-    return GraphNode(
-        id=f"{kind.value.lower()}:{row['key']}",
-        kind=kind,
-        key=row["key"],
-        label=row.get("label") or row["key"],
-    )
+    kind, prefix = _KINDS[row["kind"]]
+    key = row["key"]
+    return GraphNode(id=prefix + key, kind=kind, key=key, label=row.get("label") or key)
 
 
 def edges(rows: list[Row], by_element: dict[str, GraphNode]) -> tuple[GraphEdge, ...]:
