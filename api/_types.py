@@ -1,7 +1,13 @@
 # Strawberry's field decorators are untyped without its mypy plugin (not configured here).
 # mypy: disable-error-code="untyped-decorator"
 """GraphQL object types: thin views over :mod:`graph.models`; nested fields go through the
-request's DataLoaders (one batched statement per field, whatever the number of parents)."""
+request's DataLoaders (one batched statement per field, whatever the number of parents).
+
+The values of these types are the query layer's frozen views themselves, not copies: every
+view has each plain field of the type it answers, under the same name (a test holds them to
+it), Strawberry reads fields as attributes, and it hands the value to a resolver as ``self``,
+which only uses those fields. A ``relatedPapers`` answer used to copy some sixty views.
+"""
 
 from __future__ import annotations
 
@@ -35,6 +41,14 @@ Info = _Info[Context, None]
 First = Annotated[int, strawberry.argument(description="How many items (1..100).")]
 
 PaperOrder = strawberry.enum(models.PaperOrder, description="How papers are sorted.")
+V = TypeVar("V")
+
+
+def _as_is(graphql_type: type[V], view: object) -> V:
+    """``view`` as the value of ``graphql_type`` (see the module docstring)."""
+    return cast("V", view)
+
+
 NodeKind = strawberry.enum(models.NodeKind, description="What a graph node is.")
 
 
@@ -87,17 +101,7 @@ class Paper:
 
     @classmethod
     def of(cls, view: models.PaperView) -> Paper:
-        return cls(
-            id=strawberry.ID(view.id),
-            title=view.title,
-            label=view.label,
-            abstract=view.abstract,
-            year=view.year,
-            venue=view.venue,
-            authors=list(view.authors),
-            keywords=list(view.keywords),
-            status=view.status,
-        )
+        return _as_is(cls, view)
 
     @strawberry.field(description="The concepts it mentions, best score first.")
     async def concepts(self, info: Info, first: First = 20) -> list[ConceptMention]:
@@ -129,9 +133,7 @@ class Concept:
 
     @classmethod
     def of(cls, view: models.ConceptView) -> Concept:
-        return cls(
-            key=view.key, name=view.name, aliases=list(view.aliases), paper_count=view.paper_count
-        )
+        return _as_is(cls, view)
 
     @strawberry.field(description="The papers mentioning it, best mention score first.")
     async def papers(
@@ -160,9 +162,7 @@ class Method:
 
     @classmethod
     def of(cls, view: models.MethodView) -> Method:
-        return cls(
-            key=view.key, name=view.name, aliases=list(view.aliases), paper_count=view.paper_count
-        )
+        return _as_is(cls, view)
 
     @strawberry.field(description="The papers proposing it.")
     async def proposed_by(self, info: Info) -> list[Paper]:
@@ -191,9 +191,7 @@ class ConceptMention:
 
     @classmethod
     def of(cls, view: models.ConceptMention) -> ConceptMention:
-        return cls(
-            concept=Concept.of(view.concept), score=view.score, rank=view.rank, source=view.source
-        )
+        return _as_is(cls, view)
 
 
 @strawberry.type(description="A concept co-mentioned with another, in `papers` papers.")
@@ -203,7 +201,7 @@ class ConceptCooccurrence:
 
     @classmethod
     def of(cls, view: models.ConceptCooccurrence) -> ConceptCooccurrence:
-        return cls(concept=Concept.of(view.concept), papers=view.papers)
+        return _as_is(cls, view)
 
 
 @strawberry.type(
@@ -220,12 +218,7 @@ class RelatedPaper:
 
     @classmethod
     def of(cls, view: models.RelatedPaper) -> RelatedPaper:
-        return cls(
-            paper=Paper.of(view.paper),
-            score=view.score,
-            shared_concepts=[Concept.of(c) for c in view.shared_concepts],
-            shared_methods=[Method.of(m) for m in view.shared_methods],
-        )
+        return _as_is(cls, view)
 
 
 @strawberry.type(description="A paper found by semantic search; score is cosine similarity.")
