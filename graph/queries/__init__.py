@@ -9,6 +9,7 @@ API's DataLoaders.
 
 from __future__ import annotations
 
+from graph.queries._lucene import lucene_terms
 from graph.queries._run import GraphReader, StatementCounter, server_version
 from graph.queries.entities import (
     concept_methods,
@@ -24,7 +25,6 @@ from graph.queries.entities import (
 )
 from graph.queries.papers import (
     find_papers,
-    lucene_terms,
     paper_concepts,
     paper_methods,
     papers_by_ids,

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 from graph.models import ConceptCooccurrence, ConceptView, MethodView, Page, PaperView
 from graph.queries import _convert as to
+from graph.queries._lucene import lucene_phrase, lucene_terms
 from graph.queries._run import GraphReader, fetch, fetch_one
-from graph.queries.papers import lucene_terms
 
 __all__ = [
     "concept_methods",
@@ -23,10 +23,6 @@ __all__ = [
 ]
 
 
-def _phrase(name: str) -> str:
-    return '"' + lucene_terms(name) + '"'
-
-
 async def get_concept(
     reader: GraphReader, *, key: str | None = None, name: str | None = None
 ) -> ConceptView | None:
@@ -34,7 +30,9 @@ async def get_concept(
     if key is not None:
         row = await fetch_one(reader, "concept_by_key", key=key)
     elif name is not None and name.strip():
-        row = await fetch_one(reader, "concept_by_name", name=name.strip(), phrase=_phrase(name))
+        row = await fetch_one(
+            reader, "concept_by_name", name=name.strip(), phrase=lucene_phrase(name)
+        )
     else:
         return None
     return to.concept(row["concept"]) if row else None
@@ -47,7 +45,9 @@ async def get_method(
     if key is not None:
         row = await fetch_one(reader, "method_by_key", key=key)
     elif name is not None and name.strip():
-        row = await fetch_one(reader, "method_by_name", name=name.strip(), phrase=_phrase(name))
+        row = await fetch_one(
+            reader, "method_by_name", name=name.strip(), phrase=lucene_phrase(name)
+        )
     else:
         return None
     return to.method(row["method"]) if row else None

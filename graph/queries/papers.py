@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 
 from graph.errors import InvalidInputError, NotFoundError
@@ -18,11 +17,12 @@ from graph.models import (
     ScoredPaper,
 )
 from graph.queries import _convert as to
+from graph.queries._lucene import lucene_terms
 from graph.queries._run import GraphReader, Row, fetch, fetch_one
+from graph.queries.entities import get_concept, get_method
 
 __all__ = [
     "find_papers",
-    "lucene_terms",
     "paper_concepts",
     "paper_methods",
     "papers_by_ids",
@@ -30,15 +30,6 @@ __all__ = [
     "shared_concepts",
     "similar_papers",
 ]
-
-_LUCENE_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/])')
-_LUCENE_OPERATORS = re.compile(r"\b(AND|OR|NOT|TO)\b")
-
-
-def lucene_terms(text: str) -> str:
-    """``text`` as plain Lucene terms: operators and special characters lose their meaning."""
-    escaped = _LUCENE_SPECIAL.sub(r"\\\1", text.strip())
-    return _LUCENE_OPERATORS.sub(lambda m: m.group(1).lower(), escaped)
 
 
 async def papers_by_ids(reader: GraphReader, *, ids: Sequence[str]) -> dict[str, PaperView]:
@@ -103,14 +94,9 @@ async def find_papers(
 
 async def _key_named(reader: GraphReader, kind: str, name: str) -> str | None:
     """The key of the concept or method (``kind``) named or aliased ``name``, if any."""
-    if not name.strip():
-        return None
-    phrase = '"' + lucene_terms(name) + '"'
-    if kind == "concept":
-        row = await fetch_one(reader, "concept_by_name", name=name.strip(), phrase=phrase)
-    else:
-        row = await fetch_one(reader, "method_by_name", name=name.strip(), phrase=phrase)
-    return str(row[kind]["key"]) if row else None
+    lookup = get_concept if kind == "concept" else get_method
+    found = await lookup(reader, name=name)
+    return found.key if found else None
 
 
 async def paper_concepts(
