@@ -33,7 +33,7 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from strawberry.execution import optimized_is_awaitable
 
-from api.context import Context, make_context
+from api.context import Context, request_context
 from api.errors import client_errors, log_unexpected
 from api.schema import PapergraphSchema, result_extensions
 
@@ -80,7 +80,11 @@ class QueryPath:
             return None  # Strawberry's view says what is wrong with it
         if not isinstance(data, dict) or not data.keys() <= _REQUEST_KEYS:
             return None
-        text, variables, operation = data["query"], data.get("variables"), data.get("operationName")
+        text, variables, operation = (
+            data["query"],
+            data.get("variables"),
+            data.get("operationName"),
+        )
         if (
             not isinstance(text, str)
             or not isinstance(variables, dict | None)
@@ -94,10 +98,7 @@ class QueryPath:
         definition = get_operation_ast(document, operation)
         if definition is None or definition.operation is not OperationType.QUERY:
             return None
-        state = request.app.state
-        context = make_context(
-            state.reader, state.extractor, authorization=request.headers.get("authorization")
-        )
+        context = request_context(request)
         result = execute(
             self._schema._schema,
             document,

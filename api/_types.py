@@ -6,7 +6,8 @@ request's DataLoaders (one batched statement per field, whatever the number of p
 The values of these types are the query layer's frozen views themselves, not copies: every
 view has each plain field of the type it answers, under the same name (a test holds them to
 it), Strawberry reads fields as attributes, and it hands the value to a resolver as ``self``,
-which only uses those fields. A ``relatedPapers`` answer used to copy some sixty views.
+which only uses those fields. A ``relatedPapers`` answer used to copy some sixty views, a
+``neighborhood`` over a hundred.
 """
 
 from __future__ import annotations
@@ -37,19 +38,17 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+V = TypeVar("V")
 Info = _Info[Context, None]
 First = Annotated[int, strawberry.argument(description="How many items (1..100).")]
 
 PaperOrder = strawberry.enum(models.PaperOrder, description="How papers are sorted.")
-V = TypeVar("V")
+NodeKind = strawberry.enum(models.NodeKind, description="What a graph node is.")
 
 
 def _as_is(graphql_type: type[V], view: object) -> V:
     """``view`` as the value of ``graphql_type`` (see the module docstring)."""
     return cast("V", view)
-
-
-NodeKind = strawberry.enum(models.NodeKind, description="What a graph node is.")
 
 
 @strawberry.type(description="Where a page is in its list.")
@@ -243,15 +242,6 @@ class GraphEdge:
     weight: float | None
 
 
-def _graph_items(
-    view: models.Subgraph | models.GraphPath,
-) -> tuple[list[GraphNode], list[GraphEdge]]:
-    """The view's nodes and edges as they are: ``graph.models.GraphNode`` and ``GraphEdge`` have
-    exactly the fields of these types, and Strawberry reads fields as attributes, so a
-    neighborhood's hundred-odd objects are answered without a copy each."""
-    return cast("list[GraphNode]", view.nodes), cast("list[GraphEdge]", view.edges)
-
-
 @strawberry.type(description="Nodes and the relationships among them.")
 class Subgraph:
     nodes: list[GraphNode]
@@ -259,8 +249,7 @@ class Subgraph:
 
     @classmethod
     def of(cls, view: models.Subgraph) -> Subgraph:
-        nodes, edges = _graph_items(view)
-        return cls(nodes=nodes, edges=edges)
+        return _as_is(cls, view)
 
 
 @strawberry.type(description="A chain of nodes; `edges[i]` links `nodes[i]` and `nodes[i+1]`.")
@@ -271,8 +260,7 @@ class GraphPath:
 
     @classmethod
     def of(cls, view: models.GraphPath) -> GraphPath:
-        nodes, edges = _graph_items(view)
-        return cls(nodes=nodes, edges=edges, length=view.length)
+        return _as_is(cls, view)
 
 
 @strawberry.type(description="Node counts by label and relationship counts by type.")

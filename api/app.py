@@ -23,7 +23,7 @@ from strawberry.asgi import GraphQL
 from api._extractor import ExtractorFactory, ExtractorProvider, default_extractor
 from api._fast_path import QueryPath
 from api._graphiql import asset_routes, local_page
-from api.context import Context, make_context
+from api.context import Context, request_context
 from api.schema import make_schema
 from graph.config import Settings
 from graph.connection import async_driver
@@ -46,10 +46,7 @@ class _GraphQL(GraphQL[Context, None]):
         return await super().render_graphql_ide(request)
 
     async def get_context(self, request: Request | WebSocket, response: Any) -> Context:
-        state = request.app.state
-        return make_context(
-            state.reader, state.extractor, authorization=request.headers.get("authorization")
-        )
+        return request_context(request)
 
 
 async def health(request: Request) -> Response:

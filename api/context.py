@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Generic, TypeVar
 
+from starlette.requests import HTTPConnection
 from strawberry.dataloader import DataLoader
 
 from api._extractor import ExtractorProvider
@@ -27,7 +28,7 @@ from graph.models import (
 )
 from graph.queries import GraphReader
 
-__all__ = ["Context", "Loaders", "make_context"]
+__all__ = ["Context", "Loaders", "make_context", "request_context"]
 
 V = TypeVar("V")
 Args = tuple[Any, ...]
@@ -138,3 +139,12 @@ def make_context(
 ) -> Context:
     """A context for one request, with its own statement counter and loaders."""
     return Context(reader=reader.fork(), extractor=extractor, authorization=authorization)
+
+
+def request_context(request: HTTPConnection) -> Context:
+    """The context for a request to the app: the app's reader and extractor (its state, set in
+    the lifespan) and the request's ``Authorization`` header."""
+    state = request.app.state
+    return make_context(
+        state.reader, state.extractor, authorization=request.headers.get("authorization")
+    )
