@@ -81,7 +81,7 @@ class QueryPath:
         if not isinstance(data, dict) or not data.keys() <= _REQUEST_KEYS:
             return None
         text, variables, operation = (
-            data["query"],
+            data.get("query"),
             data.get("variables"),
             data.get("operationName"),
         )

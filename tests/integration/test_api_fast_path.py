@@ -184,3 +184,13 @@ async def test_variables_that_pick_fields_are_honoured_on_the_direct_path(
     assert set(answers[False]) == {"nodes", "edges"}
     assert {key for node in answers[False]["nodes"] for key in node} == {"id"}
     assert decisions.count(True) == len(decisions) - 1  # all but the very first
+
+
+async def test_a_request_without_a_query_is_strawberrys_to_refuse(
+    seeded_app: tuple[httpx.AsyncClient, list[bool]], caplog: pytest.LogCaptureFixture
+) -> None:
+    http, decisions = seeded_app
+    response = await http.post("/graphql", json={"variables": {}})
+    assert response.status_code == 400  # Strawberry's answer to a missing query
+    assert decisions == [False]
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]  # not a bug of ours
