@@ -6,7 +6,8 @@ this API's answers are lists of small objects whose selected fields are all plai
 (a ``neighborhood`` of 50 nodes and 70 edges: ~120 objects, ~480 such fields, ~2 ms of the
 request). For such an object the shortcut reads each attribute through Strawberry's own
 resolver and completes it as graphql-core would, without the rest: a scalar or enum with the
-type's own ``coerce_output_value``, a nested object or a list of non-null objects made only of
+type's own ``coerce_output_value`` (for Int, Float and enums, a shorter route to the same value
+for the values they usually get), a nested object or a list of non-null objects made only of
 plain fields by the same shortcut.
 
 A field is plain when Strawberry resolves it as a basic attribute read (no resolver of ours,
@@ -30,8 +31,11 @@ from operator import attrgetter
 from typing import Any, cast
 
 from graphql import (
+    GraphQLEnumType,
     GraphQLField,
+    GraphQLFloat,
     GraphQLID,
+    GraphQLInt,
     GraphQLList,
     GraphQLNonNull,
     GraphQLObjectType,
@@ -50,6 +54,9 @@ __all__ = ["PlainFieldsExecutionContext"]
 # non-null, the type a value needs no completion in: ``str`` for String and ID, else None)
 Reader = tuple[str, Callable[[Any], Any], Callable[[Any], Any], bool, type | None]
 Plan = tuple[Reader, ...]
+
+
+_MIN_INT, _MAX_INT = -(2**31), 2**31 - 1  # GraphQL's Int
 
 
 class _Fallback(Exception):
@@ -168,7 +175,7 @@ class PlainFieldsExecutionContext(StrawberryGraphQLCoreExecutionContext):
         self, graphql_type: GraphQLOutputType, details: FieldDetailsList
     ) -> Callable[[Any], Any] | None:
         if is_leaf_type(graphql_type):
-            return cast("Callable[[Any], Any]", graphql_type.coerce_output_value)
+            return _leaf_completer(graphql_type)
         if isinstance(graphql_type, GraphQLList):
             items = graphql_type.of_type
             if not isinstance(items, GraphQLNonNull) or details[0].node.directives:  # @stream
@@ -187,6 +194,40 @@ class PlainFieldsExecutionContext(StrawberryGraphQLCoreExecutionContext):
         if collected.new_defer_usages or collected.forbidden_directive_instances:
             return None
         return self._plan(graphql_type, collected.grouped_field_set)
+
+
+def _leaf_completer(graphql_type: Any) -> Callable[[Any], Any]:
+    """The type's ``coerce_output_value``, after a check that answers its commonest values as it
+    would: an ``int`` in Int's range or a finite ``float`` is itself; an enum member is the name
+    Strawberry's enum type gives it. Any other value goes to ``coerce_output_value``."""
+    coerce: Callable[[Any], Any] = graphql_type.coerce_output_value
+    if graphql_type is GraphQLInt:
+        return partial(_int, coerce)
+    if graphql_type is GraphQLFloat:
+        return partial(_float, coerce)
+    members = getattr(graphql_type, "wrapped_cls", None)  # Strawberry's enum types
+    if isinstance(graphql_type, GraphQLEnumType) and members is not None:
+        names = {member: coerce(member) for member in members}
+        return partial(_enum, members, names, coerce)
+    return coerce
+
+
+def _int(coerce: Callable[[Any], Any], value: Any) -> Any:
+    if value.__class__ is int and _MIN_INT <= value <= _MAX_INT:
+        return value
+    return coerce(value)
+
+
+def _float(coerce: Callable[[Any], Any], value: Any) -> Any:
+    if value.__class__ is float and value - value == 0.0:  # not inf, -inf or nan
+        return value
+    return coerce(value)
+
+
+def _enum(members: type, names: dict[Any, str], coerce: Callable[[Any], Any], value: Any) -> Any:
+    if value.__class__ is members:
+        return names[value]
+    return coerce(value)
 
 
 def _read(plan: Plan, source: Any) -> dict[str, Any]:
