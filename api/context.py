@@ -46,7 +46,9 @@ class _Grouped(Generic[V]):
         groups: dict[Args, list[str]] = defaultdict(list)
         for key in keys:
             groups[key[1:]].append(key[0])
-        found = await asyncio.gather(*(self._load(ids, args) for args, ids in groups.items()))
+        loads = [self._load(ids, args) for args, ids in groups.items()]
+        # Almost always one group; gather would wrap it in a task for nothing.
+        found = [await loads[0]] if len(loads) == 1 else await asyncio.gather(*loads)
         merged = {k: v for part in found for k, v in part.items()}
         return [merged.get(key, self._default) for key in keys]
 
