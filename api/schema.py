@@ -15,6 +15,8 @@ from typing import Any
 import strawberry
 from graphql import GraphQLError, NoSchemaIntrospectionCustomRule
 from strawberry.extensions import MaxAliasesLimiter, QueryDepthLimiter, SchemaExtension
+from strawberry.schema.config import StrawberryConfig
+from strawberry.schema.name_converter import NameConverter
 from strawberry.types import ExecutionContext
 
 from api import _mutations
@@ -244,6 +246,22 @@ class CypherStatements(SchemaExtension):
         return result_extensions(self.execution_context.context)
 
 
+class _RememberedNames(NameConverter):
+    """Strawberry's names, each converted once: it converts every argument's name again on
+    every call of a resolver (8 names for each ``papers`` request)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._names: dict[str, str] = {}
+
+    def apply_naming_config(self, name: str) -> str:
+        try:
+            return self._names[name]
+        except KeyError:
+            converted = self._names[name] = super().apply_naming_config(name)
+            return converted
+
+
 class PapergraphSchema(strawberry.Schema):
     """The Strawberry schema, with what :mod:`api._fast_path` needs to answer as it would: the
     document cache (parse and validation results) and whether messages keep suggestions."""
@@ -277,6 +295,7 @@ def make_schema(*, introspection: bool = True, field_suggestions: bool = True) -
         mutation=Mutation,
         extensions=extensions,
         execution_context_class=PlainFieldsExecutionContext,
+        config=StrawberryConfig(name_converter=_RememberedNames()),
     )
     schema.documents, schema.suggestions = documents, field_suggestions
     return schema
