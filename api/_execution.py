@@ -7,8 +7,9 @@ this API's answers are lists of small objects whose selected fields are all plai
 request). For such an object the shortcut reads each attribute through Strawberry's own
 resolver and completes it as graphql-core would, without the rest: a scalar or enum with the
 type's own ``coerce_output_value`` (for Int, Float and enums, a shorter route to the same value
-for the values they usually get), a nested object or a list of non-null objects made only of
-plain fields by the same shortcut.
+for the values they usually get), a list of non-null scalars or enums (``aliases``,
+``authors``) item by item the same way, a nested object or a list of non-null objects made only
+of plain fields by the same shortcut.
 
 A field is plain when Strawberry resolves it as a basic attribute read (no resolver of ours,
 no arguments, no field extensions, no permission classes) and its type is one of those. With
@@ -148,7 +149,7 @@ class PlainFieldsExecutionContext(StrawberryGraphQLCoreExecutionContext):
         complete = self._completer(value_type, details)
         if complete is None:
             return None
-        as_is = str if value_type in (GraphQLString, GraphQLID) else None
+        as_is = _serialised_as_is(value_type)
         return (name, self._getter(field, field.resolve), complete, non_null, as_is)
 
     def _getter(self, field: GraphQLField, resolve: Callable[..., Any]) -> Callable[[Any], Any]:
@@ -180,6 +181,9 @@ class PlainFieldsExecutionContext(StrawberryGraphQLCoreExecutionContext):
             items = graphql_type.of_type
             if not isinstance(items, GraphQLNonNull) or details[0].node.directives:  # @stream
                 return None
+            if is_leaf_type(items.of_type):
+                leaf = items.of_type
+                return partial(_complete_all, _leaf_completer(leaf), _serialised_as_is(leaf))
             plan = self._object_plan(items.of_type, details)
             return None if plan is None else partial(_read_all, plan)
         plan = self._object_plan(graphql_type, details)
@@ -194,6 +198,11 @@ class PlainFieldsExecutionContext(StrawberryGraphQLCoreExecutionContext):
         if collected.new_defer_usages or collected.forbidden_directive_instances:
             return None
         return self._plan(graphql_type, collected.grouped_field_set)
+
+
+def _serialised_as_is(graphql_type: Any) -> type | None:
+    """The Python type whose values are their own serialisation in ``graphql_type``."""
+    return str if graphql_type in (GraphQLString, GraphQLID) else None
 
 
 def _leaf_completer(graphql_type: Any) -> Callable[[Any], Any]:
@@ -252,6 +261,22 @@ def _read(plan: Plan, source: Any) -> dict[str, Any]:
 
 def _resolve_basic(resolve: Callable[..., Any], source: Any) -> Any:
     return resolve(source, None)
+
+
+def _complete_all(complete: Callable[[Any], Any], as_is: type | None, items: Any) -> list[Any]:
+    """The completed list of non-null scalars, or :class:`_Fallback` to hand it back."""
+    if not isinstance(items, list | tuple):
+        raise _Fallback("items")
+    completed = []
+    for value in items:
+        if value.__class__ is not as_is:
+            if value is None or value is Undefined:
+                raise _Fallback("item")
+            value = complete(value)
+            if value is None or value is Undefined:
+                raise _Fallback("item")
+        completed.append(value)
+    return completed
 
 
 def _read_all(plan: Plan, items: Any) -> list[dict[str, Any]]:

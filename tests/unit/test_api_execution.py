@@ -1,9 +1,10 @@
 """The plain-field shortcut answers exactly what graphql-core's own execution answers.
 
 A small schema with the shapes the shortcut handles (lists and single objects of scalar and enum
-fields, nullable and not) and the ones it hands back (resolvers with arguments, nested objects,
-nulls in non-null fields, values that do not serialise, missing attributes), executed by both
-execution contexts: hand-picked documents, then documents generated from the schema.
+fields, lists of scalars and enums, nullable and not) and the ones it hands back (resolvers with
+arguments, nested objects, nulls in non-null fields, values that do not serialise, missing
+attributes), executed by both execution contexts: hand-picked documents, then documents generated
+from the schema.
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ class Item:
     weight: float | None
     tags: list[Tag]
     main_tag: Tag | None
+    aliases: list[str]
+    kinds: list[Kind]
 
 
 @strawberry.type
@@ -70,6 +73,7 @@ def _item(i: int, **changes: Any) -> Any:
     fields |= {"count": i, "weight": None if i % 2 else i / 3}
     tags = [Tag(name=f"t{j}", score=None if j else 0.5) for j in range(i % 3)]
     fields |= {"tags": tags, "main_tag": tags[0] if tags else None}
+    fields |= {"aliases": tuple(f"a{j}" for j in range(i % 3)), "kinds": [Kind.CONCEPT] * (i % 2)}
     if not changes:
         return Item(**fields)
     return Broken(**(fields | changes))
@@ -90,6 +94,10 @@ VARIANTS: dict[str, list[Any]] = {
     "FLOAT_NAN": [_item(0, weight=float("nan"))],
     "FLOAT_INFINITE": [_item(0, weight=float("-inf"))],
     "KIND_AS_VALUE": [_item(0, kind="CONCEPT")],
+    "NULL_ALIAS": [_item(0), _item(1, aliases=("a", None))],
+    "ALIASES_AS_TEXT": [_item(0, aliases="a b")],
+    "ALIASES_NOT_TEXT": [_item(0, aliases=[1, 2.5, True])],
+    "BAD_KINDS": [_item(0, kinds=[Kind.PAPER, "SPACESHIP"])],
     "MISSING": [Broken(id="x", kind=Kind.CONCEPT, count=1, weight=None, tags=[], main_tag=None)],
     "NULL_TAG": [_item(0), _item(2, tags=[Tag(name="t", score=1.0), None])],
     "BAD_TAGS": [_item(1), _item(2, tags="t0 t1")],
@@ -146,6 +154,7 @@ def _answer(schema: strawberry.Schema, document: str) -> tuple[Any, list[Any]]:
         "{ group(variant: %s) { items { id label @skip(if: true) count @include(if: true) } } }",
         "{ group(variant: %s) { items { id tags { name score } mainTag { name } } } }",
         "{ groups { name first { id tags { score } } spare { mainTag { score name } } } }",
+        "{ group(variant: %s) { items { id aliases kinds } first { aliases } } }",
     ],
 )
 def test_shortcut_answers_as_graphql_core_does(variant: str, document: str) -> None:
@@ -161,7 +170,8 @@ def test_generated_documents_get_the_same_answers(document: str) -> None:
 
 SHARED = (
     "query($v: Variant!) { group(variant: $v) { name items { id kind label count weight "
-    "tags { name score } mainTag { name } } first { id label } spare { label count } } }"
+    "tags { name score } mainTag { name } aliases kinds } first { id label } "
+    "spare { label count } } }"
 )
 
 
