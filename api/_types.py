@@ -272,3 +272,7 @@ class Stats:
     proposes: int
     uses: int
     related_to: int
+
+    @classmethod
+    def of(cls, view: models.Stats) -> Stats:
+        return _as_is(cls, view)

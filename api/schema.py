@@ -189,7 +189,7 @@ class Query:
     @strawberry.field(description="Node counts by label and relationship counts by type.")
     async def stats(self, info: Info) -> Stats:
         found = await q.graph_stats(info.context.reader)
-        return Stats(**vars(found))
+        return Stats.of(found)
 
 
 def _one_of(**arguments: str | None) -> None:

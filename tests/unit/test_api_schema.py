@@ -195,6 +195,7 @@ class _GraphQuery:
         ("GraphEdge", "GraphEdge"),
         ("Subgraph", "Subgraph"),
         ("GraphPath", "GraphPath"),
+        ("Stats", "Stats"),
     ],
 )
 def test_views_are_answered_as_they_are(name: str, view: str) -> None:
