@@ -7,7 +7,8 @@ uvicorn in a child process on a loopback port (access log off), queried with aio
 baseline: for each GraphQL query, the very statements the API sends for it (``cypher/*.cypher``,
 checked against the API's ``extensions.cypherStatements``), run one after another through the
 async driver's ``execute_query`` with the same parameters. Both sides walk the same parameter
-sequence, at concurrency 1 and 8, in the same repetition, after a warm-up that is not counted.
+sequence, at concurrency 1 and 8, in the same repetition, after a warm-up that is not counted,
+taking turns in slices of each timed run (``timed_runs`` says why).
 
 The client is aiohttp's, not httpx's (used until 2026-11-30): the client's own CPU is charged to
 the API side, yet no server can do anything about it. Against a trivial uvicorn endpoint on this
@@ -53,6 +54,7 @@ from graph.queries import GraphReader, find_papers, graph_stats, paper_concepts
 Call = Callable[[int], Awaitable[None]]
 Plan = tuple[tuple[str, dict[str, Any]], ...]  # (statement name, parameters), in order
 CONCURRENCY = (1, 8)
+SLICES = 6  # a timed run in slices, the sides taking turns (see timed_runs)
 TARGET_RATIO = 1.5
 TARGET_P99_MS = 100.0
 
@@ -76,6 +78,11 @@ class Timing:
 
     latencies_ms: tuple[float, ...]
     seconds: float
+
+    @classmethod
+    def joined(cls, parts: Sequence[Timing]) -> Timing:
+        """The slices of one timed run as one run (their latencies, their summed time)."""
+        return cls(tuple(x for t in parts for x in t.latencies_ms), sum(t.seconds for t in parts))
 
     def stats(self) -> dict[str, float]:
         lat = self.latencies_ms
@@ -108,14 +115,15 @@ class Load:
     seconds: float
 
 
-async def drive(call: Call, *, concurrency: int, load: Load) -> Timing:
-    """Call ``call(i)`` for i = 0, 1, … from ``concurrency`` workers until either bound is hit."""
-    counter = itertools.count()
+async def drive(call: Call, *, concurrency: int, load: Load, start: int = 0) -> Timing:
+    """Call ``call(i)`` for i = start, start + 1, … from ``concurrency`` workers until either
+    bound is hit."""
+    counter = itertools.count(start)
     latencies: list[float] = []
     deadline = time.perf_counter() + load.seconds
 
     async def worker() -> None:
-        while time.perf_counter() < deadline and (i := next(counter)) < load.requests:
+        while time.perf_counter() < deadline and (i := next(counter)) < start + load.requests:
             started = time.perf_counter()
             await call(i)
             latencies.append((time.perf_counter() - started) * 1000)
@@ -392,17 +400,32 @@ async def timed_runs(
     reps: int,
     load: Load,
     warmup: Load,
+    slices: int = SLICES,
 ) -> dict[str, Any]:
-    """Warm every (case, side) up, then ``reps`` rounds of every case × concurrency × side (the
-    side order alternating by round); keys ``"case|c<concurrency>|side"``."""
+    """Warm every (case, side) up, then ``reps`` rounds of every case × concurrency, each side
+    timed once per round; keys ``"case|c<concurrency>|side"``.
+
+    A side's timed run is cut into ``slices`` slices and the sides take turns slice by slice
+    (which side starts alternates by round): a slow moment of this shared 2-core machine, often
+    longer than a whole run of a few hundred 1-ms requests, then falls on both sides alike
+    instead of on whichever side happened to be running.
+    """
     runs: dict[tuple[str, int, str], list[dict[str, float]]] = {}
     for case, make in itertools.product(cases, sides.values()):
         await drive(make(case), concurrency=max(CONCURRENCY), load=warmup)
+    part = Load(requests=math.ceil(load.requests / slices), seconds=load.seconds / slices)
     for rep in range(reps):
         order = list(sides.items()) if rep % 2 == 0 else list(sides.items())[::-1]
-        for case, conc, (side, make) in itertools.product(cases, CONCURRENCY, order):
-            timing = await drive(make(case), concurrency=conc, load=load)
-            runs.setdefault((case.name, conc, side), []).append(timing.stats())
+        for case, conc in itertools.product(cases, CONCURRENCY):
+            parts: dict[str, list[Timing]] = {side: [] for side, _ in order}
+            for k, (side, make) in itertools.product(range(slices), order):
+                # Slice k of each side walks the same parameters.
+                timing = await drive(
+                    make(case), concurrency=conc, load=part, start=k * part.requests
+                )
+                parts[side].append(timing)
+            for side, timings in parts.items():
+                runs.setdefault((case.name, conc, side), []).append(Timing.joined(timings).stats())
     return {f"{name}|c{conc}|{side}": summarise(r) for (name, conc, side), r in runs.items()}
 
 
@@ -416,7 +439,7 @@ def loads(quick: bool) -> tuple[Load, Load]:
     """(timed run, warm-up) bounds."""
     if quick:
         return Load(requests=40, seconds=3), Load(requests=16, seconds=3)
-    return Load(requests=300, seconds=10), Load(requests=80, seconds=10)
+    return Load(requests=600, seconds=20), Load(requests=80, seconds=10)
 
 
 async def _measure(

@@ -6,7 +6,7 @@ traversals. Both servers run in child processes on loopback ports over the bench
 the same logical queries with the same parameters: a paper with its concepts, one page of the
 papers mentioning a concept, the concepts two papers share, a paper's related papers. Before
 timing, a sample of answers from both is compared; then both are timed like bench.api (warm-up
-excluded, concurrency 1 and 8, repetitions with the side order alternating).
+excluded, concurrency 1 and 8, the sides taking turns slice by slice in every repetition).
 """
 
 from __future__ import annotations

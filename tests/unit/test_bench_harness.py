@@ -1,12 +1,15 @@
-"""The benchmark harness's pure helpers: percentiles, summaries and the bounded load loop."""
+"""The benchmark harness's pure helpers: percentiles, summaries, the bounded load loop and the
+order in which the sides of a comparison are timed."""
 
 from __future__ import annotations
 
 import asyncio
+import itertools
+from types import SimpleNamespace
 
 import pytest
 
-from bench.api import CASES, Load, Samples, Timing, drive, percentile, summarise
+from bench.api import CASES, Load, Samples, Timing, drive, percentile, summarise, timed_runs
 
 
 def test_percentile_interpolates_between_closest_ranks() -> None:
@@ -51,6 +54,52 @@ def test_drive_stops_at_the_time_bound() -> None:
 
     timing = asyncio.run(drive(call, concurrency=2, load=Load(requests=10**9, seconds=0.05)))
     assert 0 < len(timing.latencies_ms) < 10**9
+
+
+def test_drive_starts_at_the_index_it_is_given() -> None:
+    seen: list[int] = []
+
+    async def call(i: int) -> None:
+        seen.append(i)
+
+    asyncio.run(drive(call, concurrency=1, load=Load(requests=3, seconds=60), start=10))
+    assert seen == [10, 11, 12]
+
+
+def test_the_sides_take_turns_slice_by_slice_and_see_the_same_parameters() -> None:
+    """A slow moment of the machine must fall on both sides of a comparison alike."""
+    calls: list[tuple[str, int]] = []
+
+    def side(name: str) -> object:
+        def make(case: object) -> object:
+            async def call(i: int) -> None:
+                calls.append((name, i))
+
+            return call
+
+        return make
+
+    result = asyncio.run(
+        timed_runs(
+            {"a": side("a"), "b": side("b")},  # type: ignore[dict-item]
+            [SimpleNamespace(name="q")],
+            reps=2,
+            load=Load(requests=6, seconds=60),
+            warmup=Load(requests=1, seconds=60),
+            slices=3,
+        )
+    )
+    timed = calls[2:]  # after one warm-up call per side
+    runs = [timed[i : i + 12] for i in range(0, len(timed), 12)]  # (rep, concurrency) runs
+    assert len(runs) == 4
+    for n, run in enumerate(runs):
+        first, second = ("a", "b") if n < 2 else ("b", "a")  # who starts alternates by rep
+        assert [name for name, _ in run] == [first, first, second, second] * 3
+        for name in "ab":
+            assert sorted(i for who, i in run if who == name) == list(range(6))
+    assert {key: value["p50"]["n"] for key, value in result.items()} == {
+        f"q|c{c}|{s}": 2 for c, s in itertools.product((1, 8), "ab")
+    }
 
 
 def test_every_case_plans_statements_that_exist() -> None:
