@@ -3,7 +3,7 @@
 """GraphQL object types: thin views over :mod:`graph.models`; nested fields go through the
 request's DataLoaders (one batched statement per field, whatever the number of parents).
 
-The values of these types are the query layer's frozen views themselves, not copies: every
+The values of these types are the query layer's views themselves, not copies: every
 view has each plain field of the type it answers, under the same name (a test holds them to
 it), Strawberry reads fields as attributes, and it hands the value to a resolver as ``self``,
 which only uses those fields. A ``relatedPapers`` answer used to copy some sixty views, a

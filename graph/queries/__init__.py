@@ -1,4 +1,5 @@
-"""The read side of the query layer: small typed async functions returning frozen models.
+"""The read side of the query layer: small typed async functions returning the views of
+:mod:`graph.models`.
 
 Every function takes a :class:`GraphReader` first and keyword arguments after it, runs one named
 statement from ``cypher/`` (through :func:`graph.queries._run.fetch`, in a read transaction with

@@ -1,4 +1,4 @@
-"""Rows (plain dicts from :func:`graph.queries._run.fetch`) to the frozen models."""
+"""Rows (plain dicts from :func:`graph.queries._run.fetch`) to :mod:`graph.models` views."""
 
 from __future__ import annotations
 
