@@ -266,8 +266,9 @@ class PapergraphSchema(strawberry.Schema):
     """The Strawberry schema, with what :mod:`api._fast_path` needs to answer as it would: the
     document cache (parse and validation results) and whether messages keep suggestions."""
 
-    documents: DocumentCache
-    suggestions: bool
+    def __init__(self, *, documents: DocumentCache, suggestions: bool, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.documents, self.suggestions = documents, suggestions
 
     def process_errors(
         self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None
@@ -290,15 +291,15 @@ def make_schema(*, introspection: bool = True, field_suggestions: bool = True) -
         CypherStatements,
         lambda: DocumentCacheExtension(documents, rules=rules, max_tokens=MAX_TOKENS),
     ]
-    schema = PapergraphSchema(
+    return PapergraphSchema(
         query=Query,
         mutation=Mutation,
         extensions=extensions,
         execution_context_class=PlainFieldsExecutionContext,
         config=StrawberryConfig(name_converter=_RememberedNames()),
+        documents=documents,
+        suggestions=field_suggestions,
     )
-    schema.documents, schema.suggestions = documents, field_suggestions
-    return schema
 
 
 schema = make_schema()
