@@ -126,7 +126,7 @@ class PlainFieldsExecutionContext(StrawberryGraphQLCoreExecutionContext):
         except KeyError:
             pass
         readers = [self._reader(parent_type, name, details) for name, details in fields.items()]
-        plan = None if None in readers else tuple(r for r in readers if r is not None)
+        plan = None if None in readers else cast("Plan", tuple(readers))
         self._memo[key] = plan
         return plan
 
