@@ -118,6 +118,13 @@ async def load_papers(
     todo = candidates(records)
     report.read = len(todo)
     in_flight: deque[Coroutine[Any, Any, list[PaperRow]]] = deque()
+
+    async def write_oldest(*, keep: int) -> None:
+        """Write the oldest extracted batches until ``keep`` are left in flight."""
+        while len(in_flight) > keep:
+            rows = await in_flight.popleft()
+            _count(report, await _write(driver, database, rows), on_progress)
+
     with _extraction(extractor) as extract:
         try:
             for batch in chunks(todo, batch_size):
@@ -126,12 +133,8 @@ async def load_papers(
                 if on_progress is not None:
                     on_progress(len(batch) - len(changed))
                 in_flight.append(extract(changed))
-                while len(in_flight) > _AHEAD:
-                    rows = await in_flight.popleft()
-                    _count(report, await _write(driver, database, rows), on_progress)
-            while in_flight:
-                rows = await in_flight.popleft()
-                _count(report, await _write(driver, database, rows), on_progress)
+                await write_oldest(keep=_AHEAD)
+            await write_oldest(keep=0)
         finally:
             for unwritten in in_flight:  # stopped by an error or Ctrl-C: never awaited
                 unwritten.close()
