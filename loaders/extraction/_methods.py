@@ -154,6 +154,8 @@ _EMPHASIS = re.compile(
     r"\\(?:texttt|textsc|textbf|textit|emph|mathtt|mathsf|textsf)\{([^{}\n]{1,60})\}"
     r"|\*\*([^*\n]{1,60})\*\*|(?<![*\w])\*([^*\n]{1,60})\*(?![*\w])"
 )
+#: Words a typo glues onto the name before them: "LongPackis highly scalable".
+_GLUED_WORDS = tuple(w for w in STOPWORDS if len(w) >= 2 and w.isalpha())
 _NAME_LIKE = re.compile(r"^[A-Za-z][\w.+-]*(?: [\w.+-]+){0,3}$")
 
 
@@ -210,7 +212,7 @@ def find_methods(
     for name in [*_named_after_trigger(units), *emphasised]:
         _add(found, name, True)
     methods = _merge_initialisms(_without_parts_of_proposed(_merge_plurals(found)))
-    return [m for m in methods if _citable(m.name)]
+    return [m for m in _without_glued_words(methods) if _citable(m.name)]
 
 
 def _citable(name: str) -> bool:
@@ -245,6 +247,17 @@ def _merge_initialisms(methods: list[MethodCandidate]) -> list[MethodCandidate]:
         else:
             full.aliases.extend([method.name, *method.aliases])
     return kept
+
+
+def _without_glued_words(methods: list[MethodCandidate]) -> list[MethodCandidate]:
+    """``LongPackis`` in a paper that names ``LongPack`` is that name with the next word glued
+    on by a missing space (a typo in the abstract), not a second method."""
+    names = {m.name for m in methods}
+    return [
+        m
+        for m in methods
+        if not any(m.name.endswith(w) and m.name[: -len(w)] in names for w in _GLUED_WORDS)
+    ]
 
 
 def _without_parts_of_proposed(methods: list[MethodCandidate]) -> list[MethodCandidate]:

@@ -72,6 +72,16 @@ def test_coined_names_are_proposed_with_their_casing(
     assert "PC-Winter" in names
 
 
+def test_a_name_with_the_next_word_glued_on_is_not_a_second_method(
+    docs: list[Document], results: list[Extraction]
+) -> None:
+    # the seed abstract's typo: "Our experiments demonstrate that LongPackis highly scalable"
+    paper = _paper(docs, results, "LongPackis")
+    names = [m.name for m in (*paper.proposes, *paper.uses)]
+    assert "LongPack" in [m.name for m in paper.proposes]
+    assert "LongPackis" not in names
+
+
 def test_established_methods_are_used_not_proposed(
     docs: list[Document], results: list[Extraction]
 ) -> None:
