@@ -8,6 +8,7 @@ candidate never starts or ends with a stopword, a verb or an evaluative adjectiv
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -31,6 +32,8 @@ _PARTICIPLES = frozenset({"VBN", "VBG"})
 _PLURAL_TAGS = frozenset({"NNS", "NNPS"})
 _MAX_WORDS = 4
 _MAX_CHUNK = 8
+#: A number, or a number with a unit (``2024``, ``128k``, ``1.3b``, ``10x``).
+_QUANTITY = re.compile(r"^\d[\d.,]*[a-z]{0,2}$")
 
 #: Resolves an acronym to the words of its expansion, or None.
 Expander = Callable[[str], "list[str] | None"]
@@ -113,11 +116,11 @@ def _well_formed(units: Sequence[Unit], i: int, j: int) -> bool:
 
 
 def _good_single(unit: Unit) -> bool:
-    """A one-word candidate must be specific: not a vague head, not a bare number, and not an
-    everyday English word (``data``, ``training``, ``image``), which says nothing on its own in
-    a paper's index."""
+    """A one-word candidate must be specific: not a vague head, not a number or a quantity
+    (``128K``), and not an everyday English word (``data``, ``training``, ``image``), which says
+    nothing on its own in a paper's index."""
     word = singular(unit.text).lower()
-    if word in GENERIC_HEADS or len(word) <= 2 or word.isdigit():
+    if word in GENERIC_HEADS or len(word) <= 2 or _QUANTITY.match(unit.text.lower()):
         return False
     return _specific(word)
 

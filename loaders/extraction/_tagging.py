@@ -1,8 +1,9 @@
 """POS tagging into *units*: spaCy tokens with hyphenated compounds glued back together.
 
-spaCy splits ``k-sparse``, ``PC-Winter`` and ``JPEG-DL`` at the hyphen. Names and keyphrases
-must keep them whole, so tokens joined by a hyphen without surrounding spaces become one
-:class:`Unit` whose part of speech is decided by its last part.
+spaCy splits ``k-sparse``, ``PC-Winter`` and ``JPEG-DL`` at the hyphen, and a unit off the
+number before it (``GSM8K`` into ``GSM8`` and ``K``). Names and keyphrases must keep them whole,
+so such tokens with no space between them become one :class:`Unit` whose part of speech is
+decided by its last part.
 """
 
 from __future__ import annotations
@@ -85,6 +86,8 @@ def units_from_pairs(tokens: Iterable[tuple[str, str, str, bool, int]]) -> list[
 
 def _joins(previous: str, current: str) -> bool:
     """Whether ``current`` continues a compound after ``previous`` when no space separates them."""
+    if previous[-1:].isdigit() and current.isalpha():
+        return True  # spaCy splits a unit off a number: GSM8K, ImageNet-1K, 8K, 5GB
     if current in _HYPHENS:
         return previous[-1:].isalnum()
     return previous in _HYPHENS and current[:1].isalnum()

@@ -69,6 +69,20 @@ def test_hyphenated_compounds_become_one_unit() -> None:
     assert [u.text for u in units_from_pairs(tokens)] == ["PC-Winter", "and", "k-sparse"]
 
 
+def test_a_unit_split_off_a_number_is_joined_back() -> None:
+    tokens = [
+        ("GSM8", "PROPN", "NNP", False, 0),
+        ("K", "PROPN", "NNP", True, 4),
+        ("and", "CCONJ", "CC", True, 6),
+        ("8", "NUM", "CD", False, 10),
+        ("K", "PROPN", "NNP", True, 11),
+        ("tokens", "NOUN", "NNS", True, 13),
+        ("2", "NUM", "CD", True, 20),
+        ("K", "PROPN", "NNP", True, 22),
+    ]
+    assert [u.text for u in units_from_pairs(tokens)] == ["GSM8K", "and", "8K", "tokens", "2", "K"]
+
+
 def test_title_case_is_lowered_but_coined_names_kept() -> None:
     assert truecase_title("DyAug: Dynamic Graph Augmentation with PC-Winter") == (
         "DyAug: dynamic graph augmentation with PC-Winter"
