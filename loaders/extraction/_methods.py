@@ -294,8 +294,11 @@ def _name_like(text: str) -> bool:
     if text in _NOT_METHODS or acronym_form(text) in _NOT_METHODS or _ROMAN.match(text):
         return False
     parts = text.split("-")
-    if not _NAME_SHAPE.match(text) or sum(c.isalpha() for c in text) < 2 or parts[-1].islower():
-        return False  # "SGD)-type", "ECI-guided"
+    last = parts[-1]
+    if not _NAME_SHAPE.match(text) or sum(c.isalpha() for c in text) < 2:
+        return False
+    if last.islower() and last[:1].isalpha():
+        return False  # "SGD)-type", "ECI-guided"; but "GPT-4o", "ImageNet-1k"
     # "PC-Winter" is coined, "Consistency-Aware" is a capitalised adjective
     return any(any(c.isupper() for c in part[1:]) for part in parts)
 

@@ -142,6 +142,20 @@ def test_single_letters_are_never_methods() -> None:
     assert all(sum(c.isalnum() for c in name) >= 2 for name in names)
 
 
+def test_names_with_a_unit_or_a_lowercase_suffix_stay_whole() -> None:
+    text = (
+        "We fine-tune with LoRA and compare against GPT-4o on GSM8K and ImageNet-1k, "
+        "with a 128K context window. The 128K model is fast."
+    )
+    [result] = keybert_extractor().extract([Document(text=text)])
+    names = [m.name for m in (*result.proposes, *result.uses)]
+    assert {"GPT-4o", "GSM8K", "ImageNet-1k", "LoRA"} <= set(names)
+    assert "GSM8" not in names
+    concepts = [c.name for c in result.concepts]
+    assert "128K context window" in concepts
+    assert "128K" not in concepts  # a quantity alone is not a concept
+
+
 def test_author_keywords_become_author_concepts() -> None:
     result = keybert_extractor().extract(
         [
