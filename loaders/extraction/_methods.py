@@ -85,6 +85,7 @@ _PROPOSAL_WINDOW = 12
 _AUTHOR_SUBJECTS = frozenset({"we", "paper", "work", "study", "article", "here"})
 _NAME_SHAPE = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:[-.+][A-Za-z0-9]+)*$")
 _HEADS = frozenset({"NOUN", "PROPN"})
+_PARTICIPLE_TAGS = frozenset({"VBN", "VBG", "VBD"})
 _ROMAN = re.compile(r"^[IVXLC]+$")
 #: Abbreviations of fields, hardware, units and metrics: name-like but never a method.
 _NOT_METHODS = frozenset(
@@ -207,12 +208,20 @@ def find_methods(
         _add(found, definition.acronym, definition.start in proposed_at).aliases.append(long_form)
     for i, unit in enumerate(units):
         text = unit.text.rstrip(".")
-        if _name_like(text) and not (is_acronym(text) and is_concept(text)):
+        if _adjective_compound(unit) or not _name_like(text):
+            continue
+        if not (is_acronym(text) and is_concept(text)):
             _add(found, _canonical(text, units), i in proposed_at and i not in inside)
     for name in [*_named_after_trigger(units), *emphasised]:
         _add(found, name, True)
     methods = _merge_initialisms(_without_parts_of_proposed(_merge_plurals(found)))
     return [m for m in _without_glued_words(methods) if _citable(m.name)]
+
+
+def _adjective_compound(unit: Unit) -> bool:
+    """``LLM-Based``, ``CLIP-Powered``: a compound ending in a participle describes something,
+    it does not name it."""
+    return unit.tag in _PARTICIPLE_TAGS and "-" in unit.text
 
 
 def _citable(name: str) -> bool:

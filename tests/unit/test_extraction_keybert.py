@@ -156,6 +156,14 @@ def test_names_with_a_unit_or_a_lowercase_suffix_stay_whole() -> None:
     assert "128K" not in concepts  # a quantity alone is not a concept
 
 
+def test_a_compound_ending_in_a_participle_is_not_a_method() -> None:
+    text = "We study LLM-Based agents and LiDAR-Based detection, fine-tuned with LoRA."
+    [result] = keybert_extractor().extract([Document(text=text)])
+    names = [m.name for m in (*result.proposes, *result.uses)]
+    assert "LoRA" in names
+    assert not {"LLM-Based", "LiDAR-Based"} & set(names)
+
+
 def test_author_keywords_become_author_concepts() -> None:
     result = keybert_extractor().extract(
         [
