@@ -17,7 +17,7 @@ from functools import lru_cache
 from ._acronyms import Definition
 from ._normalise import GENERIC_HEADS, STOPWORDS, is_acronym, method_key, singular
 from ._registry import acronym_form
-from ._tagging import Unit
+from ._tagging import PARTICIPLE_TAGS, Unit
 
 __all__ = [
     "MethodCandidate",
@@ -85,7 +85,6 @@ _PROPOSAL_WINDOW = 12
 _AUTHOR_SUBJECTS = frozenset({"we", "paper", "work", "study", "article", "here"})
 _NAME_SHAPE = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:[-.+][A-Za-z0-9]+)*$")
 _HEADS = frozenset({"NOUN", "PROPN"})
-_PARTICIPLE_TAGS = frozenset({"VBN", "VBG", "VBD"})
 _ROMAN = re.compile(r"^[IVXLC]+$")
 #: Abbreviations of fields, hardware, units and metrics: name-like but never a method.
 _NOT_METHODS = frozenset(
@@ -219,9 +218,9 @@ def find_methods(
 
 
 def _adjective_compound(unit: Unit) -> bool:
-    """``LLM-Based``, ``CLIP-Powered``: a compound ending in a participle describes something,
+    """``LLM-Based``, ``LiDAR-Based``: a compound ending in a participle describes something,
     it does not name it."""
-    return unit.tag in _PARTICIPLE_TAGS and "-" in unit.text
+    return unit.tag in PARTICIPLE_TAGS and "-" in unit.text
 
 
 def _citable(name: str) -> bool:

@@ -12,10 +12,11 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-__all__ = ["Unit", "truecase_title", "units_from_doc", "units_from_pairs"]
+__all__ = ["PARTICIPLE_TAGS", "Unit", "truecase_title", "units_from_doc", "units_from_pairs"]
 
 _HYPHENS = frozenset({"-", "\u2010", "\u2011", "\u2013"})
-_MODIFIER_VERB_TAGS = frozenset({"VBN", "VBG", "VBD"})
+#: Verb forms that make a compound an adjective: ``data-driven``, ``LLM-Based``.
+PARTICIPLE_TAGS = frozenset({"VBN", "VBG", "VBD"})
 # Penn Treebank tag → universal POS. spaCy's attribute_ruler does this too, but costs 40% of
 # the tagging time for exceptions (auxiliaries, "'s") that the chunker does not need.
 _UPOS = {
@@ -112,7 +113,7 @@ def _compound_pos(parts: Sequence[tuple[str, str, str, int]]) -> str:
         return last_pos
     if last_pos == "NUM" and parts[0][1] in ("NOUN", "PROPN"):
         return "PROPN"  # GPT-4, Llama-2
-    if last_pos in ("ADJ", "NUM") or last_tag in _MODIFIER_VERB_TAGS:
+    if last_pos in ("ADJ", "NUM") or last_tag in PARTICIPLE_TAGS:
         return "ADJ"  # data-driven, two-stage, k-sparse
     return last_pos
 
