@@ -32,6 +32,8 @@ from operator import attrgetter
 from typing import Any, cast
 
 from graphql import (
+    GRAPHQL_MAX_INT,
+    GRAPHQL_MIN_INT,
     GraphQLEnumType,
     GraphQLField,
     GraphQLFloat,
@@ -55,9 +57,6 @@ __all__ = ["PlainFieldsExecutionContext"]
 # non-null, the type a value needs no completion in: ``str`` for String and ID, else None)
 Reader = tuple[str, Callable[[Any], Any], Callable[[Any], Any], bool, type | None]
 Plan = tuple[Reader, ...]
-
-
-_MIN_INT, _MAX_INT = -(2**31), 2**31 - 1  # GraphQL's Int
 
 
 class _Fallback(Exception):
@@ -222,7 +221,7 @@ def _leaf_completer(graphql_type: Any) -> Callable[[Any], Any]:
 
 
 def _int(coerce: Callable[[Any], Any], value: Any) -> Any:
-    if value.__class__ is int and _MIN_INT <= value <= _MAX_INT:
+    if value.__class__ is int and GRAPHQL_MIN_INT <= value <= GRAPHQL_MAX_INT:
         return value
     return coerce(value)
 
