@@ -120,6 +120,7 @@ def _good_single(unit: Unit) -> bool:
     (``128K``), and not an everyday English word (``data``, ``training``, ``image``), which says
     nothing on its own in a paper's index."""
     word = singular(unit.text).lower()
+    # a quantity is judged on the surface form: ``3DGS`` made singular would read ``3DG``
     if word in GENERIC_HEADS or len(word) <= 2 or _QUANTITY.match(unit.text.lower()):
         return False
     return _specific(word)
