@@ -404,6 +404,8 @@ _NOT_PLURAL_ENDINGS = ("ss", "us", "is", "ics", "ous", "sis", "xis")
 _INVARIANT = frozenset(
     {"series", "species", "data", "news", "lens", "bias", "gas", "alias", "canvas", "atlas"}
 )
+#: Nouns ending in -che, whose plurals read like ``approaches`` (``KV caches`` → ``KV cache``).
+_CHE_NOUNS = frozenset({"cache", "niche", "avalanche", "headache", "psyche", "cliche"})
 _ACRONYM = re.compile(r"^[A-Z0-9][A-Za-z0-9]*[A-Z][A-Za-z0-9]*$|^[A-Z]{2,}s$")
 _SPACES = re.compile(r"\s+")
 
@@ -417,7 +419,11 @@ def singular(word: str) -> str:
         return word
     if lower.endswith("ies") and len(word) > 4:
         return word[:-3] + ("Y" if word[-1].isupper() else "y")
-    if lower.endswith(("sses", "shes", "ches", "xes", "zes")):
+    if lower.endswith("zes") and not lower.endswith("zzes"):  # sizes, mazes (but buzzes)
+        return word[:-1]
+    if lower.endswith("ches") and lower[:-1].rsplit("-", 1)[-1] in _CHE_NOUNS:
+        return word[:-1]
+    if lower.endswith(("sses", "shes", "ches", "xes", "zzes")):
         return word[:-2]
     if lower.endswith("s"):
         return word[:-1]

@@ -39,6 +39,20 @@ def test_singular_handles_regular_irregular_and_invariant_nouns() -> None:
         assert singular(word) == word
 
 
+def test_singular_keeps_the_e_of_sizes_and_caches() -> None:
+    plurals = {
+        "sizes": "size",
+        "caches": "cache",
+        "KV-caches": "KV-cache",
+        "approaches": "approach",
+        "patches": "patch",
+        "boxes": "box",
+        "buzzes": "buzz",
+        "meshes": "mesh",
+    }
+    assert {word: singular(word) for word in plurals} == plurals
+
+
 def test_concept_keys_unify_case_number_and_hyphens() -> None:
     assert concept_key(["Graph", "Neural", "Networks"], plural_head=True) == "graph neural network"
     assert concept_key(["k-sparse", "autoencoders"], plural_head=True) == concept_key(
