@@ -4,6 +4,11 @@ A chunk is a maximal run of modifiers (adjectives, nouns, participles) ending in
 Every sub-span of a chunk that starts with a content word and ends with a noun is a
 candidate, so ``dynamic graph neural networks`` also offers ``graph neural networks``. A
 candidate never starts or ends with a stopword, a verb or an evaluative adjective.
+
+A candidate must end a chunk somewhere in the document. One that only ever modifies the next
+noun is a fragment of a longer phrase: an RL paper writes ``reinforcement learning``
+throughout, never ``reinforcement`` alone, and ``large language`` only ever comes before
+``model``. Acronyms are exempt: ``RL`` in ``RL agents`` names the concept.
 """
 
 from __future__ import annotations
@@ -61,12 +66,15 @@ def collect_candidates(
 ) -> dict[str, Candidate]:
     """Return the candidates of one document by key, in order of first occurrence."""
     found: dict[str, Candidate] = {}
+    standalone: set[str] = set()  # keys that end a chunk somewhere (see the module docstring)
     for start, end in _chunks(units):
         for i in range(start, end):
             for j in range(i + 1, min(end, i + _MAX_WORDS) + 1):
                 if _well_formed(units, i, j):
-                    _add(found, units[i:j], i, i < title_end, expand)
-    return found
+                    key = _add(found, units[i:j], i, i < title_end, expand)
+                    if key and (j == end or is_acronym(units[j - 1].text)):
+                        standalone.add(key)
+    return {key: candidate for key, candidate in found.items() if key in standalone}
 
 
 def _chunks(units: Sequence[Unit]) -> list[tuple[int, int]]:
@@ -156,11 +164,12 @@ def _add(
     position: int,
     in_title: bool,
     expand: Expander,
-) -> None:
+) -> str:
+    """Record ``span`` under its key; return the key (empty when it has none)."""
     words = _expanded_words(span, expand)
     key = concept_key(words, plural_head=span[-1].tag in _PLURAL_TAGS or is_acronym(span[-1].text))
     if not key:
-        return
+        return key
     candidate = found.get(key)
     if candidate is None:
         candidate = found[key] = Candidate(key, first=position)
@@ -169,6 +178,7 @@ def _add(
     surface = " ".join(u.text for u in span)
     if surface not in candidate.surfaces:
         candidate.surfaces.append(surface)
+    return key
 
 
 def _expanded_words(span: Sequence[Unit], expand: Expander) -> list[str]:

@@ -164,6 +164,19 @@ def test_a_compound_ending_in_a_participle_is_not_a_method() -> None:
     assert not {"LLM-Based", "LiDAR-Based"} & set(names)
 
 
+def test_a_word_that_only_modifies_a_longer_phrase_is_not_a_concept() -> None:
+    text = (
+        "Offline multi-agent reinforcement learning is hard for large language model agents. "
+        "We train RL agents with deep reinforcement learning on a graph of tasks, and large "
+        "language model agents plan with the graph."
+    )
+    [result] = keybert_extractor(top_n=30).extract([Document(text=text)])
+    keys = {c.key for c in result.concepts}
+    assert {"reinforcement learning", "large language model agent", "graph"} <= keys
+    # only ever followed by the next word of a longer phrase: fragments, not concepts
+    assert not {"reinforcement", "multi agent reinforcement", "large language"} & keys
+
+
 def test_author_keywords_become_author_concepts() -> None:
     result = keybert_extractor().extract(
         [
