@@ -1,5 +1,6 @@
 // Link papers to their concepts, creating Concept nodes as needed and growing their aliases.
-// A key that names a Method is never made a Concept.
+// A key that names a Method is never made a Concept. The name is the first paper's, until a
+// paper spells it with fewer capitals ("large language model" over "Large Language Model").
 // params: $rows: [{matchKey, key, name, aliases, score, rank, source, extractor}]. returns: count.
 UNWIND $rows AS row
 MATCH (p:Paper {matchKey: row.matchKey})
@@ -7,6 +8,11 @@ WITH p, row
 WHERE NOT EXISTS { MATCH (:Method {key: row.key}) }
 MERGE (c:Concept {key: row.key})
   ON CREATE SET c.name = row.name, c.aliases = row.aliases
-  ON MATCH SET c.aliases = c.aliases + [a IN row.aliases WHERE NOT a IN c.aliases]
+  ON MATCH SET c.aliases = c.aliases + [a IN row.aliases WHERE NOT a IN c.aliases],
+    c.name = CASE
+      WHEN toLower(row.name) = toLower(c.name)
+        AND size([ch IN split(row.name, '') WHERE ch <> toLower(ch)])
+          < size([ch IN split(c.name, '') WHERE ch <> toLower(ch)])
+      THEN row.name ELSE c.name END
 CREATE (p)-[:MENTIONS {score: row.score, rank: row.rank, source: row.source, extractor: row.extractor}]->(c)
 RETURN count(*) AS count

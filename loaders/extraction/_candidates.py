@@ -56,9 +56,18 @@ class Candidate:
 
     @property
     def name(self) -> str:
-        """Display form: the first surface seen with its head noun made singular."""
-        words = self.surfaces[0].split(" ")
+        """Display form: the first surface seen, in its least capitalised spelling (the text's
+        ``graph neural networks`` over the title's ``Graph Neural Networks``, or a sentence's
+        ``Diffusion models``), with its head noun made singular."""
+        first = self.surfaces[0].lower()
+        surface = min((s for s in self.surfaces if s.lower() == first), key=_capitals)
+        words = surface.split(" ")
         return " ".join([*words[:-1], singular(words[-1])])
+
+
+def _capitals(text: str) -> int:
+    """How many capital letters ``text`` has."""
+    return sum(c.isupper() for c in text)
 
 
 def collect_candidates(

@@ -9,7 +9,7 @@ import pytest
 from neo4j import AsyncDriver
 
 from graph.config import Settings
-from graph.writes import graph_counts
+from graph.writes import MentionRow, PaperRow, graph_counts, upsert_papers
 from loaders.extraction.simple import SimpleExtractor
 from loaders.identity import match_key
 from loaders.pipeline import load_papers, read_corpora
@@ -142,6 +142,49 @@ async def test_methods_are_linked_and_related_to_concepts(
         "MATCH (c:Concept), (m:Method) WHERE c.key = m.key RETURN count(*) AS n",
     )
     assert clash[0]["n"] == 0
+
+
+async def test_a_concept_takes_the_least_capitalised_spelling_any_paper_gives(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    def paper(pid: str, name: str) -> PaperRow:
+        mention = MentionRow(
+            key="large language model", name=name, aliases=(), score=0.9, rank=1, source="keybert"
+        )
+        return PaperRow(
+            id=pid,
+            source_id=True,
+            match_key=f"mk-{pid}",
+            content_hash=f"h-{pid}",
+            abstract="An abstract.",
+            label=pid,
+            source="test",
+            extractor="hand",
+            mentions=(mention,),
+        )
+
+    database = neo4j_settings.neo4j_database
+    names = []
+    for pid, name in [
+        ("p1", "Large Language Model"),  # a title-cased title
+        ("p2", "Large language model"),  # a sentence start
+        ("p3", "LARGE LANGUAGE MODEL"),  # more capitals: kept out
+        ("p4", "large language model"),
+        ("p5", "Large language model"),
+    ]:
+        await upsert_papers(driver, database=database, papers=[paper(pid, name)])
+        found = await rows(
+            driver, neo4j_settings, "MATCH (c:Concept) RETURN c.name AS name, c.key AS key"
+        )
+        assert len(found) == 1 and found[0]["key"] == "large language model"
+        names.append(found[0]["name"])
+    assert names == [
+        "Large Language Model",
+        "Large language model",
+        "Large language model",
+        "large language model",
+        "large language model",
+    ]
 
 
 def _document(record: PaperRecord):  # type: ignore[no-untyped-def]

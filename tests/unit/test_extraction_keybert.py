@@ -177,6 +177,16 @@ def test_a_word_that_only_modifies_a_longer_phrase_is_not_a_concept() -> None:
     assert not {"reinforcement", "multi agent reinforcement", "large language"} & keys
 
 
+def test_a_concept_is_named_in_its_least_capitalised_spelling() -> None:
+    text = (
+        "Diffusion Models For Proteins. Diffusion models generate proteins. We train "
+        "diffusion models on protein structures, and diffusion models sample them fast."
+    )
+    [result] = keybert_extractor().extract([Document(text=text)])
+    names = {c.key: c.name for c in result.concepts}
+    assert names["diffusion model"] == "diffusion model"
+
+
 def test_author_keywords_become_author_concepts() -> None:
     result = keybert_extractor().extract(
         [
