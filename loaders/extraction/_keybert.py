@@ -41,7 +41,7 @@ class KeyBertExtractor:
     at once; use one instance per worker.
     """
 
-    version = "kb-np-11"
+    version = "kb-np-12"
     dimensions = STATIC_DIMENSIONS
 
     def __init__(

@@ -177,6 +177,17 @@ def test_a_word_that_only_modifies_a_longer_phrase_is_not_a_concept() -> None:
     assert not {"reinforcement", "multi agent reinforcement", "large language"} & keys
 
 
+def test_a_vague_head_alone_is_not_a_concept() -> None:
+    text = (
+        "We release a dataset of protein structures. Our algorithm maps each input to an "
+        "output embedding and improves accuracy on the dataset over contrastive pretraining."
+    )
+    [result] = keybert_extractor(top_n=30).extract([Document(text=text)])
+    keys = {c.key for c in result.concepts}
+    assert "protein structure" in keys
+    assert not {"dataset", "algorithm", "accuracy", "input", "output"} & keys
+
+
 def test_a_concept_is_named_in_its_least_capitalised_spelling() -> None:
     text = (
         "Diffusion Models For Proteins. Diffusion models generate proteins. We train "
