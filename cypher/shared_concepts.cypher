@@ -16,7 +16,8 @@ OPTIONAL CALL (b0) {
 WITH a, coalesce(b0, b1) AS b
 RETURN a IS NOT NULL AS foundA, b IS NOT NULL AS foundB,
        COLLECT {
-         MATCH (a)-[:MENTIONS]->(c:Concept)<-[:MENTIONS]-(b)
+         MATCH (a)-[:MENTIONS]->(c:Concept)
+         WHERE EXISTS { (b)-[:MENTIONS]->(c) }  // not one pattern: a = b must share them all
          WITH DISTINCT c ORDER BY c.key
          RETURN c {.key, .name, .aliases, paperCount: COUNT { (c)<-[:MENTIONS]-() }}
        } AS concepts

@@ -170,6 +170,12 @@ async def test_shared_concepts(reader: GraphReader) -> None:
         await q.shared_concepts(reader, paper_a="p1", paper_b="missing")
 
 
+async def test_a_paper_shares_all_its_concepts_with_itself(reader: GraphReader) -> None:
+    # two ids of one paper: the intersection of its mentions with themselves
+    shared = await q.shared_concepts(reader, paper_a="p1", paper_b="alt-p1")
+    assert [c.key for c in shared] == ["alpha", "beta", "gamma"]
+
+
 async def test_concepts_and_methods(reader: GraphReader) -> None:
     assert (await q.get_concept(reader, key="alpha")).paper_count == 2  # type: ignore[union-attr]
     assert (await q.get_concept(reader, name="alp")).key == "alpha"  # type: ignore[union-attr]
