@@ -1,4 +1,5 @@
-"""Shared fixtures: the real Neo4j (started locally on test ports unless NEO4J_URI is set)."""
+"""Fixtures of every suite: the real Neo4j (started locally on test ports unless NEO4J_URI is
+set) and the corpora the tests read, all inside the repository or built from it."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+from _corpora import iclr2021_records, iclr2025_records, write_jsonl_gz
 from neo4j import AsyncDriver
 
 from graph import local_neo4j
@@ -31,6 +33,20 @@ def shared_dir() -> Path:
 def seed_file() -> Path:
     """The bundled sample corpus (a copy of the user's seed)."""
     return REPO / "examples" / "iclr2025-seed.txt"
+
+
+@pytest.fixture(scope="session")
+def iclr2025_corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """2,104 papers in the ICLR 2025 file's format, 12 of them seed papers (see _corpora.py)."""
+    path = tmp_path_factory.mktemp("corpora") / "iclr2025-style.jsonl.gz"
+    return write_jsonl_gz(path, iclr2025_records())
+
+
+@pytest.fixture(scope="session")
+def iclr2021_corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """300 synthetic papers in the ICLR 2021 file's format: authors, keywords, rejections."""
+    path = tmp_path_factory.mktemp("corpora") / "iclr2021-style.jsonl.gz"
+    return write_jsonl_gz(path, iclr2021_records())
 
 
 @pytest.fixture(scope="session")

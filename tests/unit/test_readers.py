@@ -1,12 +1,12 @@
-"""Corpus readers: every format on a real or handmade file, and every kind of bad input."""
+"""Corpus readers: every format on the seed or a handmade file, and every kind of bad input."""
 
 from __future__ import annotations
 
 import gzip
 import json
-import os
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,12 +18,7 @@ from loaders.readers import FORMATS, detect_format, read_corpus
 from loaders.records import PaperRecord
 
 DATA = Path(__file__).parents[1] / "data"
-SHARED = Path(os.environ.get("PAPERGRAPH_SHARED_DIR", Path(__file__).parents[3] / "shared"))
-SEED = SHARED / "seeds" / "000_b2d57e068ab17da3.txt"
-ICLR2025 = SHARED / "data" / "iclr2025.jsonl.gz"
-ICLR2021 = SHARED / "data" / "iclr2021.jsonl.gz"
-# The shared corpora must be there (CI lays shared/ beside the clone): a missing file fails.
-needs_shared = pytest.mark.usefixtures("shared_dir")
+SEED = Path(__file__).parents[2] / "examples" / "iclr2025-seed.txt"
 
 ABSTRACT = (
     "We propose a method for learning sparse representations of graphs and show that it "
@@ -68,10 +63,28 @@ def test_records_are_frozen() -> None:
         record.abstract = "changed"  # type: ignore[misc]
 
 
-# --- real files ---------------------------------------------------------------------------
+# --- the seed and files in the ICLR corpora's format ---------------------------------------
 
 
-@needs_shared
+def raw_lines(path: Path) -> list[dict[str, Any]]:
+    """The records of a gzip JSON Lines file as plain JSON, read without papergraph."""
+    with gzip.open(path, "rt", encoding="utf-8") as lines:
+        return [json.loads(line) for line in lines]
+
+
+def fields(paper: PaperRecord) -> tuple[object, ...]:
+    return (
+        paper.id,
+        paper.title,
+        paper.abstract,
+        paper.keywords,
+        paper.authors,
+        paper.year,
+        paper.venue,
+        paper.status,
+    )
+
+
 def test_seed_text_file_gives_19_abstracts_with_paragraph_lines() -> None:
     seed = records(SEED)
     assert len(seed) == 19  # the heading "ICLR 2025 Papers" is not a paper
@@ -81,29 +94,35 @@ def test_seed_text_file_gives_19_abstracts_with_paragraph_lines() -> None:
     assert seed[0].abstract.startswith("Graph data augmentation (GDA)")
 
 
-@needs_shared
-def test_iclr2025_jsonl_gz_reads_every_paper_with_its_fields() -> None:
-    papers = records(ICLR2025)
-    assert len(papers) == 2104
+def test_iclr2025_jsonl_gz_reads_every_paper_with_its_fields(iclr2025_corpus: Path) -> None:
+    raw = raw_lines(iclr2025_corpus)
+    papers = records(iclr2025_corpus)
+    assert len(raw) == len(papers) == 2104
     assert len({p.id for p in papers}) == 2104
     assert {p.year for p in papers} == {2025} and {p.venue for p in papers} == {"ICLR"}
     assert {p.status for p in papers} == {"Oral", "Spotlight", "Poster"}
-    assert papers[0].id == "00SnKBGTsz" and papers[0].line == 1 and papers[-1].line == 2104
-    assert papers[0].title and papers[0].title.startswith("DataEnvGym")
+    assert [p.line for p in papers] == list(range(1, 2105))  # in file order, sorted by id
+    assert [fields(p) for p in papers] == [
+        (r["id"], r["title"], r["abstract"], (), (), 2025, "ICLR", r["status"]) for r in raw
+    ]
 
 
-@needs_shared
-def test_iclr2021_keeps_authors_and_keywords_as_tuples() -> None:
-    papers = records(ICLR2021)
-    assert len(papers) == 2966
+def test_iclr2021_keeps_authors_and_keywords_as_tuples(iclr2021_corpus: Path) -> None:
+    raw = raw_lines(iclr2021_corpus)
+    papers = records(iclr2021_corpus)
+    assert len(papers) == len(raw) == 300
     assert all(p.authors for p in papers)
-    assert sum(bool(p.keywords) for p in papers) == 2650
+    assert all(isinstance(p.authors, tuple) and isinstance(p.keywords, tuple) for p in papers)
+    assert 0 < sum(bool(p.keywords) for p in papers) == sum(bool(r["keywords"]) for r in raw) < 300
+    assert [(p.authors, p.keywords) for p in papers] == [
+        (tuple(r["authors"]), tuple(r["keywords"])) for r in raw
+    ]
+    assert {"Reject", "Withdrawn", "Desk Rejected"} <= {p.status for p in papers}
 
 
-@needs_shared
-def test_detect_format_on_real_files() -> None:
+def test_detect_format_on_the_seed_and_a_corpus(iclr2025_corpus: Path) -> None:
     assert detect_format(SEED) == "text"
-    assert detect_format(ICLR2025) == "jsonl"
+    assert detect_format(iclr2025_corpus) == "jsonl"
 
 
 # --- handmade files per format -------------------------------------------------------------
@@ -221,10 +240,11 @@ def test_empty_gzip_raises(tmp_path: Path) -> None:
         read_corpus(path)
 
 
-@needs_shared
-def test_truncated_gzip_raises_before_any_record(tmp_path: Path) -> None:
+def test_truncated_gzip_raises_before_any_record(tmp_path: Path, iclr2025_corpus: Path) -> None:
+    whole = iclr2025_corpus.read_bytes()
+    assert len(whole) > 100_000  # the cut leaves hundreds of whole lines in front of it
     path = tmp_path / "cut.jsonl.gz"
-    path.write_bytes(ICLR2025.read_bytes()[:50_000])
+    path.write_bytes(whole[:50_000])
     with pytest.raises(CorpusError, match="truncated or damaged") as caught:
         read_corpus(path)
     assert caught.value.path == str(path)
