@@ -24,12 +24,6 @@ TEST_HTTP_PORT = 17474
 
 
 @pytest.fixture(scope="session")
-def shared_dir() -> Path:
-    """The read-only shared folder with the seed and the ICLR corpora."""
-    return Path(os.environ.get("PAPERGRAPH_SHARED_DIR", REPO.parent / "shared"))
-
-
-@pytest.fixture(scope="session")
 def seed_file() -> Path:
     """The bundled sample corpus (a copy of the user's seed)."""
     return REPO / "examples" / "iclr2025-seed.txt"

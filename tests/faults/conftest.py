@@ -22,7 +22,6 @@ from graph.connection import async_driver
 from graph.schema import ensure_schema
 from graph.writes import clear_graph
 
-ICLR2025 = "data/iclr2025.jsonl.gz"
 DIMENSIONS = 256  # the real extractor's; SimpleExtractor(dimensions=256) matches the vector index
 
 
@@ -82,6 +81,6 @@ async def fault_driver(neo4j_up: Settings) -> AsyncIterator[AsyncDriver]:
 
 
 @pytest.fixture(scope="package")
-def iclr(shared_dir: Path) -> Path:
-    """The ICLR 2025 corpus (2,104 papers)."""
-    return shared_dir / ICLR2025
+def iclr(iclr2025_corpus: Path) -> Path:
+    """2,104 papers in the ICLR 2025 corpus's format, built by the tests (tests/_corpora.py)."""
+    return iclr2025_corpus

@@ -2,8 +2,9 @@
 
 The issue asks for a load of 2,000+ papers. To keep CI time sane (three runs of the real
 extractor on a 2-core machine) this test loads the first ``PAPERGRAPH_FAULT_PAPERS`` (default
-240) ICLR 2025 papers with ``--batch-size 32``, so the kill still lands between several
-committed batches; ``PAPERGRAPH_FAULT_PAPERS=2104`` runs the full version.
+240) papers of the ICLR 2025-style corpus the tests build (``iclr``) with ``--batch-size 32``, so
+the kill still lands between several committed batches; ``PAPERGRAPH_FAULT_PAPERS=2104`` runs the
+full version.
 """
 
 from __future__ import annotations

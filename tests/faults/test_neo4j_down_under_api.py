@@ -37,7 +37,7 @@ QUERIES = (
 
 @pytest.fixture
 async def api(fault_driver: AsyncDriver, neo4j_up: Settings, iclr: Path) -> AsyncIterator[str]:
-    """uvicorn serving the API in a thread over 40 ICLR papers; yields the base URL."""
+    """uvicorn serving the API in a thread over 40 ICLR-style papers; yields the base URL."""
     records = read_corpora([iclr], limit=40).records
     await load_papers(
         records,

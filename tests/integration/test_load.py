@@ -68,14 +68,13 @@ async def test_untitled_papers_get_a_readable_label_and_null_title(
 
 
 async def test_same_paper_from_two_sources_is_one_node_with_every_id(
-    driver: AsyncDriver, neo4j_settings: Settings, seed_file: Path, shared_dir: Path
+    driver: AsyncDriver, neo4j_settings: Settings, seed_file: Path, iclr2025_corpus: Path
 ) -> None:
     seed = read_corpora([seed_file]).records
     seed_keys = {match_key(r.abstract) for r in seed}
+    # The 12 seed papers the ICLR 2025-style corpus holds, without final full stop and ’.
     iclr = [
-        r
-        for r in read_corpora([shared_dir / "data" / "iclr2025.jsonl.gz"]).records
-        if match_key(r.abstract) in seed_keys
+        r for r in read_corpora([iclr2025_corpus]).records if match_key(r.abstract) in seed_keys
     ]
     assert len(iclr) == 12
     await load(seed, driver, neo4j_settings)
