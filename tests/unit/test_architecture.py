@@ -56,3 +56,67 @@ def test_api_holds_no_cypher() -> None:
     cypher = re.compile(r"\b(MATCH|MERGE)\s*\(")
     offenders = [str(p) for p in (REPO / "api").rglob("*.py") if cypher.search(p.read_text())]
     assert offenders == []
+
+
+# Tests read only what the repository ships: a fresh clone has no shared folder beside it, and
+# the ICLR corpora there are third-party data (tests build look-alikes, see tests/_corpora.py).
+# Every file under tests/ is scanned but this one, whose examples below must match.
+OUTSIDE_DATA = re.compile(
+    r"\.\./shared"
+    r"|PAPERGRAPH_SHARED_DIR"
+    r"|(?<![\w-])shared/"  # a path through a folder named shared: shared/data, /work/shared/
+    r"|/\s*[\"']shared[\"']|[\"']shared[\"']\s*/"  # Path(...) / "shared", "shared" / "data"
+    r"|join\([^)]*[\"']shared[\"']"  # os.path.join(..., "shared")
+    r"|000_b2d57e068ab17da3"  # the shared seed's file name (the repository's copy is examples/)
+    r"|iclr20(21|24|25)\.jsonl"  # the shared corpora's file names
+)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'SHARED = Path(os.environ.get("PAPERGRAPH_SHARED_DIR", "x"))',
+        'Path(__file__).parents[3] / "shared"',
+        "REPO.parent / 'shared' / 'data'",
+        'os.path.join(REPO, "..", "shared", "data")',
+        'read_corpus("../shared/seeds/x.txt")',
+        'gzip.open("/work/shared/data/x.gz")',
+        'SEED = SEEDS / "000_b2d57e068ab17da3.txt"',
+        'ICLR2025 = DATA / "iclr2025.jsonl.gz"',
+    ],
+)
+def test_the_outside_data_pattern_catches_each_way_in(line: str) -> None:
+    assert OUTSIDE_DATA.search(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "{ sharedConcepts(paperA: $a, paperB: $b) { key } }",
+        'assert all(f\'"{name}"\' in answer for name in pair["shared"])',
+        "shared = await q.shared_concepts(reader, paper_a='p1', paper_b='p2')",
+        'ARTIFACTS / "graphiql-shared-concepts.png"',
+        'tmp_path_factory.mktemp("corpora") / "iclr2025-style.jsonl.gz"',
+    ],
+)
+def test_the_outside_data_pattern_lets_ordinary_words_through(line: str) -> None:
+    assert not OUTSIDE_DATA.search(line)
+
+
+def test_no_test_reads_data_from_outside_the_repository() -> None:
+    files = [
+        path
+        for path in sorted((REPO / "tests").rglob("*"))
+        if path.is_file() and "__pycache__" not in path.parts
+        if path.resolve() != Path(__file__).resolve()
+    ]
+    assert REPO / "tests" / "conftest.py" in files and len(files) > 30
+    offenders = [
+        f"{path.relative_to(REPO)}:{number}: {line.strip()}"
+        for path in files
+        for number, line in enumerate(
+            path.read_text(encoding="utf-8", errors="replace").splitlines(), 1
+        )
+        if OUTSIDE_DATA.search(line)
+    ]
+    assert offenders == []
