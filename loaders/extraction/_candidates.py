@@ -27,6 +27,7 @@ from ._normalise import (
     singular,
 )
 from ._tagging import Unit
+from ._wordforms import head_index
 
 _EVERYDAY_ZIPF = 4.5
 __all__ = ["Candidate", "collect_candidates"]
@@ -58,11 +59,14 @@ class Candidate:
     def name(self) -> str:
         """Display form: the first surface seen, in its least capitalised spelling (the text's
         ``graph neural networks`` over the title's ``Graph Neural Networks``, or a sentence's
-        ``Diffusion models``), with its head noun made singular."""
+        ``Diffusion models``), with its head noun made singular (the word before ``of`` in
+        ``Mixtures of Experts``). The author's spelling stays: ``modelling`` is not made
+        ``modeling`` as it is in the key."""
         first = self.surfaces[0].lower()
         surface = min((s for s in self.surfaces if s.lower() == first), key=_capitals)
         words = surface.split(" ")
-        return " ".join([*words[:-1], singular(words[-1])])
+        head = head_index(words)
+        return " ".join([*words[:head], singular(words[head]), *words[head + 1 :]])
 
 
 def _capitals(text: str) -> int:
@@ -175,8 +179,7 @@ def _add(
     expand: Expander,
 ) -> str:
     """Record ``span`` under its key; return the key (empty when it has none)."""
-    words = _expanded_words(span, expand)
-    key = concept_key(words, plural_head=span[-1].tag in _PLURAL_TAGS or is_acronym(span[-1].text))
+    key = concept_key(_key_words(span, expand), plural_head=False)
     if not key:
         return key
     candidate = found.get(key)
@@ -188,6 +191,18 @@ def _add(
     if surface not in candidate.surfaces:
         candidate.surfaces.append(surface)
     return key
+
+
+def _key_words(span: Sequence[Unit], expand: Expander) -> list[str]:
+    """Words of ``span`` with known acronyms expanded and its head made singular first: an
+    expanded modifier may hold ``of`` (``MoE layers``: ``mixture of experts layer``)."""
+    *modifiers, head = span
+    words = _expanded_words(modifiers, expand)
+    expansion = expand(head.text) if is_acronym(head.text) else None
+    if expansion:
+        return [*words, *expansion]  # already a key: singular
+    plural = head.tag in _PLURAL_TAGS or is_acronym(head.text)
+    return [*words, singular(head.text) if plural else head.text]
 
 
 def _expanded_words(span: Sequence[Unit], expand: Expander) -> list[str]:

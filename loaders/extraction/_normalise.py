@@ -1,5 +1,11 @@
 """Word lists and normal forms: one idea gets one key, whatever its case, number or hyphens.
 
+A concept key is the phrase in lowercase, hyphens read as spaces, with its head noun singular:
+the last word, or in ``X of Y`` the word before ``of`` (``mixtures of experts`` → ``mixture of
+experts``); ``_wordforms`` says how. A head the lexicon knows as a plural is made singular
+whatever the tagger read (it reads a title's ``Force Fields`` as a name); one it does not know
+only when the tagger read a plural.
+
 The word lists are generic English and generic academic prose (``novel``, ``paper``,
 ``experiments``); none is tuned to a particular corpus.
 """
@@ -8,6 +14,8 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+
+from ._wordforms import head_index, singular
 
 __all__ = [
     "GENERIC_HEADS",
@@ -405,34 +413,8 @@ GENERIC_HEADS = frozenset(
     ]
 )
 
-_NOT_PLURAL_ENDINGS = ("ss", "us", "is", "ics", "ous", "sis", "xis")
-_INVARIANT = frozenset(
-    {"series", "species", "data", "news", "lens", "bias", "gas", "alias", "canvas", "atlas"}
-)
-#: Nouns ending in -che, whose plurals read like ``approaches`` (``KV caches`` → ``KV cache``).
-_CHE_NOUNS = frozenset({"cache", "niche", "avalanche", "headache", "psyche", "cliche"})
 _ACRONYM = re.compile(r"^[A-Z0-9][A-Za-z0-9]*[A-Z][A-Za-z0-9]*$|^[A-Z]{2,}s$")
 _SPACES = re.compile(r"\s+")
-
-
-def singular(word: str) -> str:
-    """Return the singular of an English plural noun, keeping its case (``networks`` → ``network``)."""
-    if len(word) > 2 and word.endswith("s") and word[-2].isupper():
-        return word[:-1]  # acronym plural: GNNs
-    lower = word.lower()
-    if len(word) <= 3 or lower in _INVARIANT or lower.endswith(_NOT_PLURAL_ENDINGS):
-        return word
-    if lower.endswith("ies") and len(word) > 4:
-        return word[:-3] + ("Y" if word[-1].isupper() else "y")
-    if lower.endswith("zes") and not lower.endswith("zzes"):  # sizes, mazes (but buzzes)
-        return word[:-1]
-    if lower.endswith("ches") and lower[:-1].rsplit("-", 1)[-1] in _CHE_NOUNS:
-        return word[:-1]
-    if lower.endswith(("sses", "shes", "ches", "xes", "zzes")):
-        return word[:-2]
-    if lower.endswith("s"):
-        return word[:-1]
-    return word
 
 
 @lru_cache(maxsize=262_144)  # called ~400 times per abstract on a small vocabulary
@@ -443,10 +425,14 @@ def is_acronym(word: str) -> bool:
 
 
 def concept_key(words: list[str], *, plural_head: bool) -> str:
-    """Normalise a phrase's words: lowercase, hyphens as spaces, head noun singular."""
-    if plural_head and words:
-        words = [*words[:-1], singular(words[-1])]
-    return _squash(" ".join(words).lower().replace("-", " "))
+    """The key of the idea a phrase names (see the module docstring). ``plural_head`` says the
+    tagger read the last word as a plural."""
+    if words:
+        head = head_index(words)
+        guess = plural_head and head == len(words) - 1
+        words = [*words[:head], singular(words[head], guess=guess), *words[head + 1 :]]
+    lowered = " ".join(words).lower().replace("-", " ").split()
+    return " ".join(lowered)
 
 
 @lru_cache(maxsize=262_144)  # every word of every candidate is checked against method names

@@ -1,0 +1,72 @@
+"""English word forms from a kept library: singular nouns.
+
+- Singulars come from lemminflect's English lexicon, which knows Latin and Greek plurals
+  (``matrices``, ``hypotheses``, ``vertices``) and that ``analysis``, ``bias``, ``lens``,
+  ``series``, ``data`` and ``dynamics`` are singular already; its first lemma is taken
+  (``games`` → ``game``, though it lists ``games`` too). An ``-ics`` word it lists as a lemma
+  of its own names a field and stays (``statistics``, ``optics``); other listed plurals lose
+  their ``s``: ``metrics``, ``heuristics``, and ``graphics`` too. A word missing from the
+  lexicon is guessed by lemminflect's suffix rules, and only when asked to (the tagger read it
+  as plural), when it ends in ``s`` and not in an ending that marks a singular (``-ss``,
+  ``-us``, ``-is``, ``-ous``, and ``-ics``, the fields: ``genomics``, ``kinetics``), so
+  ``GFlowNets`` is ``GFlowNet`` but a name such as ``Keras`` read as singular stays. Acronym
+  plurals (``GNNs``) lose their ``s``; an all-capital word (``3DGS``) is kept, its last S
+  being a letter of the name.
+
+lemminflect hooks itself into spaCy when imported (``Token._.lemma``), importing spaCy if it
+is installed, so it is imported on the first singular asked for, not with this module.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+__all__ = ["head_index", "singular"]
+
+#: Endings of singular words that lemminflect's suffix rules would cut (``genomics`` → ``genomic``).
+_SINGULAR_ENDINGS = ("ss", "us", "is", "ous", "ics")
+
+
+def head_index(words: list[str]) -> int:
+    """Index of a phrase's head noun: the last word, or in ``X of Y`` the word before ``of``
+    (``mixtures of experts``)."""
+    lowered = [w.lower() for w in words]
+    if "of" in lowered[1:-1]:
+        return lowered.index("of", 1) - 1
+    return len(words) - 1
+
+
+@lru_cache(maxsize=65_536)  # called for every candidate of every abstract
+def singular(word: str, *, guess: bool = True) -> str:
+    """Return the singular of an English noun, keeping its case (``Networks`` → ``Network``,
+    ``matrices`` → ``matrix``, ``KV-caches`` → ``KV-cache``); a singular comes back as it is.
+    ``guess=False`` changes only words in the lexicon (see the module docstring)."""
+    if "-" in word:
+        parts = word.split("-")
+        i = head_index(parts)
+        return "-".join([*parts[:i], singular(parts[i], guess=guess), *parts[i + 1 :]])
+    if len(word) > 2 and word.endswith("s") and word[-2].isupper():
+        return word[:-1]  # acronym plural: GNNs, LoRAs
+    if len(word) < 3 or word.isupper() or not word.isalpha():
+        return word
+    return _with_case(word, _lemma(word.lower(), guess=guess))
+
+
+def _lemma(word: str, *, guess: bool) -> str:
+    """The singular of a lowercase noun by lemminflect (see the module docstring)."""
+    from lemminflect import getAllLemmas, getAllLemmasOOV
+
+    known: tuple[str, ...] = getAllLemmas(word, upos="NOUN").get("NOUN", ())
+    if known:
+        return word if word.endswith("ics") and word in known else known[0]
+    if not guess or not word.endswith("s") or word.endswith(_SINGULAR_ENDINGS):
+        return word
+    guessed: tuple[str, ...] = getAllLemmasOOV(word, upos="NOUN").get("NOUN", ())
+    return guessed[0] if guessed else word
+
+
+def _with_case(word: str, lemma: str) -> str:
+    """``lemma`` with the capitals of ``word`` over their common start (``Matrices`` → ``Matrix``)."""
+    pairs = zip(word.lower(), lemma)
+    common = next((i for i, (a, b) in enumerate(pairs) if a != b), min(len(word), len(lemma)))
+    return word[:common] + lemma[common:]

@@ -1,0 +1,94 @@
+"""One idea, one key: a plural does not split a concept."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from loaders.extraction._candidates import Candidate
+from loaders.extraction._normalise import concept_key, singular
+
+
+def _key(phrase: str) -> str:
+    return concept_key(phrase.split(" "), plural_head=True)
+
+
+@pytest.mark.parametrize(
+    ("plural", "single"),
+    [
+        ("biases", "bias"),
+        ("matrices", "matrix"),
+        ("hypotheses", "hypothesis"),
+        ("vertices", "vertex"),
+        ("analyses", "analysis"),
+        ("indices", "index"),
+        ("criteria", "criterion"),
+        ("networks", "network"),
+        ("GNNs", "GNN"),
+        ("sizes", "size"),
+        ("caches", "cache"),
+        ("approaches", "approach"),
+    ],
+)
+def test_plurals_take_their_dictionary_singular(plural: str, single: str) -> None:
+    assert singular(plural) == single
+
+
+@pytest.mark.parametrize(
+    "word",
+    [
+        "series",
+        "species",
+        "data",
+        "news",
+        "lens",
+        "bias",
+        "gas",
+        "loss",
+        "analysis",
+        "dynamics",
+        "physics",
+        "mathematics",
+        "robotics",
+        "statistics",
+        "genomics",
+        "3DGS",
+        "diffusion",
+    ],
+)
+def test_singular_and_uncountable_words_are_kept(word: str) -> None:
+    assert singular(word) == word
+
+
+def test_singular_keeps_the_case_of_its_input() -> None:
+    assert [singular(w) for w in ("Matrices", "GFlowNets", "LoRAs", "Transformers")] == [
+        "Matrix",
+        "GFlowNet",
+        "LoRA",
+        "Transformer",
+    ]
+
+
+def test_a_plural_read_as_a_name_still_merges_but_an_unknown_name_keeps_its_s() -> None:
+    # the tagger reads a title's "Force Fields" as a proper noun, not as a plural
+    title = concept_key(["Machine", "Learning", "Force", "Fields"], plural_head=False)
+    assert title == concept_key(["machine", "learning", "force", "field"], plural_head=False)
+    assert concept_key(["asymmetric", "games"], plural_head=True) == _key("asymmetric game")
+    assert concept_key(["Keras"], plural_head=False) == "keras"
+
+
+def test_in_x_of_y_the_word_before_of_is_the_head() -> None:
+    assert _key("mixtures of experts") == _key("mixture of experts") == "mixture of experts"
+    assert Candidate("k", ["Mixtures of Experts"]).name == "Mixture of Experts"
+
+
+def test_importing_the_normal_forms_loads_no_word_list() -> None:
+    # lemminflect imports spaCy as it loads: it must wait for the first singular asked for
+    code = (
+        "import sys, loaders.extraction._candidates, loaders.markup;"
+        "print(sorted({'lemminflect', 'breame', 'wordfreq', 'spacy'} & set(sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
