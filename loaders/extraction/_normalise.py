@@ -1,10 +1,24 @@
-"""Word lists and normal forms: one idea gets one key, whatever its case, number or hyphens.
+"""Word lists and normal forms: one idea gets one key, whatever its case, number, hyphens,
+or compounding.
 
-A concept key is the phrase in lowercase, hyphens read as spaces, with its head noun singular:
-the last word, or in ``X of Y`` the word before ``of`` (``mixtures of experts`` → ``mixture of
-experts``); ``_wordforms`` says how. A head the lexicon knows as a plural is made singular
-whatever the tagger read (it reads a title's ``Force Fields`` as a name); one it does not know
-only when the tagger read a plural.
+A concept key is the phrase in lowercase, hyphens read as spaces, with
+
+- its head noun singular: the last word, or in ``X of Y`` the word before ``of``
+  (``mixtures of experts`` → ``mixture of experts``); ``_wordforms`` says how. A head the
+  lexicon knows as a plural is made singular whatever the tagger read (it reads a title's
+  ``Force Fields`` as a name); one it does not know only when the tagger read a plural;
+- closed compounds closed. Two adjacent words become one when their concatenation is a word in
+  wordfreq's English list (``data set`` → ``dataset``, ``fine tuning`` → ``finetuning``), or
+  when the first is a combining prefix that does not stand alone in a noun phrase (``pre
+  training`` → ``pretraining``, ``multi modal`` → ``multimodal``). Compounds close from the
+  right, so a prefix also takes a closed word (``non pre trained`` → ``nonpretrained``).
+  Stopwords never close (``in context`` stays two words), and neither do words of fewer than
+  three letters outside the prefixes (``s core`` from a split ``'s`` is not ``score``).
+
+So ``fine-tuning``, ``fine tuning`` and ``finetuning`` share the key ``finetuning``. The key
+is an identity, not a display form: wordfreq's list also holds run-together spellings from
+hashtags, so ``computer vision`` has the key ``computervision``, which merges no two ideas but
+reads oddly; a concept's name keeps the author's words.
 
 The word lists are generic English and generic academic prose (``novel``, ``paper``,
 ``experiments``); none is tuned to a particular corpus.
@@ -15,7 +29,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ._wordforms import head_index, singular
+from ._wordforms import head_index, is_known_word, singular
 
 __all__ = [
     "GENERIC_HEADS",
@@ -413,6 +427,38 @@ GENERIC_HEADS = frozenset(
     ]
 )
 
+#: Combining prefixes: a closed class of English word formation, written closed, hyphenated or,
+#: now and then, apart (``pre-training``, ``pretraining``). ``de`` is left out for names
+#: (``de Finetti``), free words such as ``self`` and ``cross`` because they stand alone.
+_PREFIXES = frozenset(
+    {
+        "anti",
+        "auto",
+        "bi",
+        "co",
+        "hyper",
+        "inter",
+        "intra",
+        "macro",
+        "meta",
+        "micro",
+        "mid",
+        "mini",
+        "multi",
+        "non",
+        "post",
+        "pre",
+        "pseudo",
+        "re",
+        "semi",
+        "sub",
+        "super",
+        "tri",
+        "ultra",
+        "un",
+        "uni",
+    }
+)
 _ACRONYM = re.compile(r"^[A-Z0-9][A-Za-z0-9]*[A-Z][A-Za-z0-9]*$|^[A-Z]{2,}s$")
 _SPACES = re.compile(r"\s+")
 
@@ -432,7 +478,28 @@ def concept_key(words: list[str], *, plural_head: bool) -> str:
         guess = plural_head and head == len(words) - 1
         words = [*words[:head], singular(words[head], guess=guess), *words[head + 1 :]]
     lowered = " ".join(words).lower().replace("-", " ").split()
-    return " ".join(lowered)
+    return " ".join(_close_compounds(lowered))
+
+
+def _close_compounds(words: list[str]) -> list[str]:
+    """Join closed compounds, from the right (``multi modal data set`` → ``multimodal dataset``)."""
+    closed: list[str] = []
+    for word in reversed(words):
+        if closed and _closes(word, closed[-1]):
+            closed[-1] = word + closed[-1]
+        else:
+            closed.append(word)
+    return closed[::-1]
+
+
+@lru_cache(maxsize=262_144)
+def _closes(first: str, second: str) -> bool:
+    """Whether ``first second`` is a closed compound written apart."""
+    if not (first.isalpha() and second.isalpha()) or {first, second} & STOPWORDS:
+        return False
+    if first in _PREFIXES:
+        return True
+    return min(len(first), len(second)) >= 3 and is_known_word(first + second)
 
 
 @lru_cache(maxsize=262_144)  # every word of every candidate is checked against method names

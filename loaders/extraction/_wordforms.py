@@ -1,4 +1,4 @@
-"""English word forms from a kept library: singular nouns.
+"""English word forms from kept libraries: singular nouns and known words.
 
 - Singulars come from lemminflect's English lexicon, which knows Latin and Greek plurals
   (``matrices``, ``hypotheses``, ``vertices``) and that ``analysis``, ``bias``, ``lens``,
@@ -12,6 +12,7 @@
   ``GFlowNets`` is ``GFlowNet`` but a name such as ``Keras`` read as singular stays. Acronym
   plurals (``GNNs``) lose their ``s``; an all-capital word (``3DGS``) is kept, its last S
   being a letter of the name.
+- A known word is one in wordfreq's English frequency list.
 
 lemminflect hooks itself into spaCy when imported (``Token._.lemma``), importing spaCy if it
 is installed, so it is imported on the first singular asked for, not with this module.
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-__all__ = ["head_index", "singular"]
+__all__ = ["head_index", "is_known_word", "singular"]
 
 #: Endings of singular words that lemminflect's suffix rules would cut (``genomics`` → ``genomic``).
 _SINGULAR_ENDINGS = ("ss", "us", "is", "ous", "ics")
@@ -70,3 +71,15 @@ def _with_case(word: str, lemma: str) -> str:
     pairs = zip(word.lower(), lemma)
     common = next((i for i, (a, b) in enumerate(pairs) if a != b), min(len(word), len(lemma)))
     return word[:common] + lemma[common:]
+
+
+def is_known_word(word: str) -> bool:
+    """Whether a lowercase word is in wordfreq's English frequency list."""
+    return _frequency(word) > 0
+
+
+def _frequency(word: str) -> float:
+    from wordfreq import get_frequency_dict  # cached by wordfreq: one table per process
+
+    frequency: float = get_frequency_dict("en").get(word, 0.0)
+    return frequency

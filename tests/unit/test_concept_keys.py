@@ -1,4 +1,4 @@
-"""One idea, one key: a plural does not split a concept."""
+"""One idea, one key: number and compounding do not split a concept."""
 
 from __future__ import annotations
 
@@ -82,6 +82,26 @@ def test_a_plural_read_as_a_name_still_merges_but_an_unknown_name_keeps_its_s() 
 def test_in_x_of_y_the_word_before_of_is_the_head() -> None:
     assert _key("mixtures of experts") == _key("mixture of experts") == "mixture of experts"
     assert Candidate("k", ["Mixtures of Experts"]).name == "Mixture of Experts"
+
+
+@pytest.mark.parametrize(
+    "variants",
+    [
+        ("fine tuning", "finetuning", "fine-tuning"),
+        ("multi modal", "multimodal", "multi-modal"),
+        ("pre training", "pretraining", "pre-training"),
+        ("data set", "dataset", "data sets", "datasets", "data-sets"),
+        ("hyper parameters", "hyperparameters", "hyper-parameter"),
+        ("non pre-trained", "nonpretrained", "non-pre-trained"),
+    ],
+)
+def test_closed_open_and_hyphenated_compounds_share_a_key(variants: tuple[str, ...]) -> None:
+    assert len({_key(v) for v in variants}) == 1
+
+
+def test_words_that_only_look_like_a_compound_stay_apart() -> None:
+    assert _key("for mat") != _key("format")  # a stopword never closes
+    assert _key("s core") != _key("score")  # the s of a split "'s"
 
 
 def test_importing_the_normal_forms_loads_no_word_list() -> None:
