@@ -1,5 +1,5 @@
 """Word lists and normal forms: one idea gets one key, whatever its case, number, hyphens,
-or compounding.
+compounding or spelling.
 
 A concept key is the phrase in lowercase, hyphens read as spaces, with
 
@@ -7,6 +7,7 @@ A concept key is the phrase in lowercase, hyphens read as spaces, with
   (``mixtures of experts`` → ``mixture of experts``); ``_wordforms`` says how. A head the
   lexicon knows as a plural is made singular whatever the tagger read (it reads a title's
   ``Force Fields`` as a name); one it does not know only when the tagger read a plural;
+- every word in American spelling (``generalisation`` → ``generalization``);
 - closed compounds closed. Two adjacent words become one when their concatenation is a word in
   wordfreq's English list (``data set`` → ``dataset``, ``fine tuning`` → ``finetuning``), or
   when the first is a combining prefix that does not stand alone in a noun phrase (``pre
@@ -29,7 +30,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ._wordforms import head_index, is_known_word, singular
+from ._wordforms import american_spelling, head_index, is_known_word, singular
 
 __all__ = [
     "GENERIC_HEADS",
@@ -478,7 +479,7 @@ def concept_key(words: list[str], *, plural_head: bool) -> str:
         guess = plural_head and head == len(words) - 1
         words = [*words[:head], singular(words[head], guess=guess), *words[head + 1 :]]
     lowered = " ".join(words).lower().replace("-", " ").split()
-    return " ".join(_close_compounds(lowered))
+    return " ".join(_close_compounds([american_spelling(w) for w in lowered]))
 
 
 def _close_compounds(words: list[str]) -> list[str]:

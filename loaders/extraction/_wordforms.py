@@ -1,4 +1,4 @@
-"""English word forms from kept libraries: singular nouns and known words.
+"""English word forms from kept libraries: singular nouns, American spellings, known words.
 
 - Singulars come from lemminflect's English lexicon, which knows Latin and Greek plurals
   (``matrices``, ``hypotheses``, ``vertices``) and that ``analysis``, ``bias``, ``lens``,
@@ -12,6 +12,10 @@
   ``GFlowNets`` is ``GFlowNet`` but a name such as ``Keras`` read as singular stays. Acronym
   plurals (``GNNs``) lose their ``s``; an all-capital word (``3DGS``) is kept, its last S
   being a letter of the name.
+- American spellings come from breame's British→American list (``behaviour``, ``modelling``,
+  ``generalisation``). An ``-ise`` word it lacks (``tokenisation``, ``optimiser``) takes
+  ``-ize`` when wordfreq finds that spelling the commoner, which keeps ``noise``, ``precise``
+  and ``expertise``.
 - A known word is one in wordfreq's English frequency list.
 
 lemminflect hooks itself into spaCy when imported (``Token._.lemma``), importing spaCy if it
@@ -20,12 +24,15 @@ is installed, so it is imported on the first singular asked for, not with this m
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
-__all__ = ["head_index", "is_known_word", "singular"]
+__all__ = ["american_spelling", "head_index", "is_known_word", "singular"]
 
 #: Endings of singular words that lemminflect's suffix rules would cut (``genomics`` → ``genomic``).
 _SINGULAR_ENDINGS = ("ss", "us", "is", "ous", "ics")
+#: British ``-ise`` forms: the stem, then the ending after ``is``.
+_ISE = re.compile(r"^([a-z]{3,})is(e|es|ed|er|ers|ing|ings|ation|ations|able|ability)$")
 
 
 def head_index(words: list[str]) -> int:
@@ -71,6 +78,21 @@ def _with_case(word: str, lemma: str) -> str:
     pairs = zip(word.lower(), lemma)
     common = next((i for i, (a, b) in enumerate(pairs) if a != b), min(len(word), len(lemma)))
     return word[:common] + lemma[common:]
+
+
+@lru_cache(maxsize=65_536)  # called for every word of every candidate key
+def american_spelling(word: str) -> str:
+    """Return the American spelling of a lowercase word (``behaviour`` → ``behavior``)."""
+    from breame.spelling import get_american_spelling
+
+    spelled: str = get_american_spelling(word)
+    if spelled != word:
+        return spelled
+    match = _ISE.match(word)
+    if match is None:
+        return word
+    ize = f"{match.group(1)}iz{match.group(2)}"
+    return ize if _frequency(ize) > _frequency(word) else word
 
 
 def is_known_word(word: str) -> bool:

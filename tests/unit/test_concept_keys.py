@@ -1,4 +1,4 @@
-"""One idea, one key: number and compounding do not split a concept."""
+"""One idea, one key: number, compounding and British or American spelling do not split a concept."""
 
 from __future__ import annotations
 
@@ -102,6 +102,30 @@ def test_closed_open_and_hyphenated_compounds_share_a_key(variants: tuple[str, .
 def test_words_that_only_look_like_a_compound_stay_apart() -> None:
     assert _key("for mat") != _key("format")  # a stopword never closes
     assert _key("s core") != _key("score")  # the s of a split "'s"
+
+
+@pytest.mark.parametrize(
+    ("british", "american"),
+    [
+        ("domain generalisation", "domain generalization"),
+        ("optimisation", "optimization"),
+        ("language modelling", "language modeling"),
+        ("agent behaviours", "agent behavior"),
+        ("colour", "color"),
+        ("tokenisation", "tokenization"),
+        ("learned optimisers", "learned optimizer"),
+    ],
+)
+def test_british_and_american_spellings_share_a_key(british: str, american: str) -> None:
+    assert _key(british) == _key(american)
+
+
+def test_words_ending_in_ise_are_not_all_british() -> None:
+    assert [_key(w) for w in ("noise", "precise", "expertise")] == ["noise", "precise", "expertise"]
+
+
+def test_a_name_keeps_the_authors_spelling() -> None:
+    assert Candidate("language modeling", ["language modelling"]).name == "language modelling"
 
 
 def test_importing_the_normal_forms_loads_no_word_list() -> None:
