@@ -5,6 +5,11 @@ Abstracts scraped from OpenReview carry inline maths (``$\\texttt{DyAug}$``), ma
 (``&mdash;``), PDF ligatures (``ﬁ``) and URLs. :func:`strip_markup` turns them into plain prose
 so that a tagger and an embedding model see words, not markup.
 
+Text copied from a PDF also keeps its line breaks as a hyphen and a space. A word broken in
+two (``net- works``, ``at- tention``) is joined when the two halves make an English word;
+a compound broken at its own hyphen keeps it (``Self- Supervised``, ``large- scale``); a
+hyphen left hanging before ``and`` or ``or`` is the author's (``pre- and post-training``).
+
 Every pattern here is free of nested quantifiers, so cleaning runs in linear time even on
 megabyte-long inputs, and no input string makes it raise.
 """
@@ -14,6 +19,7 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
+from functools import lru_cache
 
 __all__ = ["strip_markup"]
 
@@ -83,6 +89,13 @@ _TILDE = re.compile(r"~")
 _SPACE_BEFORE_PUNCT = re.compile(r"\s+([,.;:!?)\]])")
 _SPACE_AFTER_OPEN = re.compile(r"([(\[])\s+")
 _WHITESPACE = re.compile(r"\s+")
+# A hyphen, a space, a word: a line break. The hyphens around it say whether it is inside a
+# longer compound ("state-of- the-art"); \b keeps the scan linear on long runs of letters.
+_BROKEN = re.compile(r"(-?)\b(\w+)- +(\w+)(-?)")
+#: Words after a hyphen the author left hanging: "pre- and post-training", "low- to high-".
+_SUSPENDED = frozenset({"and", "or", "nor", "to", "vs", "versus"})
+#: Zipf frequency of a word common enough to have been broken at a line end, whatever its parts.
+_COMMON_ZIPF = 3.0
 
 
 def strip_markup(text: str) -> str:
@@ -102,7 +115,7 @@ def strip_markup(text: str) -> str:
     text = _MARKDOWN.sub("", text)
     text = _MATH_OPERATORS.sub("", text)
     text = _TILDE.sub(" ", text)
-    return _tidy_spaces(text)
+    return _BROKEN.sub(_rejoin, _tidy_spaces(text))
 
 
 def _normalise_characters(text: str) -> str:
@@ -129,3 +142,29 @@ def _tidy_spaces(text: str) -> str:
     text = _SPACE_BEFORE_PUNCT.sub(r"\1", text)
     text = _SPACE_AFTER_OPEN.sub(r"\1", text)
     return text.strip()
+
+
+def _rejoin(match: re.Match[str]) -> str:
+    """Mend a line break after a hyphen: the word it broke, or the compound with its hyphen."""
+    before, first, second, after = match.groups()
+    if second.lower() in _SUSPENDED:
+        return match.group(0)
+    if not (before or after) and second[0].islower() and _broken_word(first, second):
+        return f"{first}{second}"
+    return f"{before}{first}-{second}{after}"
+
+
+@lru_cache(maxsize=4096)
+def _broken_word(first: str, second: str) -> bool:
+    """Whether ``first`` and ``second`` are the halves of one word. wordfreq's English list
+    says: the whole is a common word (``net works``), or a listed word while a half is not
+    (``expres sivity``). ``large scale`` and ``self improvement`` are listed, run together, but
+    their halves are common words, so they stay a hyphenated compound."""
+    from wordfreq import get_frequency_dict, zipf_frequency
+
+    whole = (first + second).lower()
+    if not whole.isalpha() or whole not in get_frequency_dict("en"):
+        return False
+    if zipf_frequency(whole, "en") >= _COMMON_ZIPF:
+        return True
+    return min(zipf_frequency(first.lower(), "en"), zipf_frequency(second, "en")) < _COMMON_ZIPF

@@ -27,6 +27,21 @@ def test_markup_is_removed_and_words_kept(raw: str, kept: str) -> None:
     assert strip_markup(raw) == kept
 
 
+@pytest.mark.parametrize(
+    ("raw", "kept"),
+    [
+        ("Self- Supervised Learning", "Self-Supervised Learning"),
+        ("large- scale pre- training", "large-scale pre-training"),
+        ("neural net- works with at- tention", "neural networks with attention"),
+        ("state-of- the-art models", "state-of-the-art models"),
+        ("pre- and post-training", "pre- and post-training"),
+        ("first- or second-order", "first- or second-order"),
+    ],
+)
+def test_a_line_break_after_a_hyphen_is_mended(raw: str, kept: str) -> None:
+    assert strip_markup(raw) == kept
+
+
 def test_maths_leaves_no_backslashes_or_dollars() -> None:
     cleaned = strip_markup(r"by $0.89\\%\sim3.13\\%\uparrow$; and $\mathcal{O}(n^2)$ cost")
     assert not set(cleaned) & set("\\$^{}")
@@ -48,7 +63,7 @@ def test_never_raises_on_arbitrary_text() -> None:
 
 
 @pytest.mark.parametrize(
-    "unit", ["\\", "[a](", "*", "_", "&#", "$\\texttt{x}$ ", "http://", "\\\\%"]
+    "unit", ["\\", "[a](", "*", "_", "&#", "$\\texttt{x}$ ", "http://", "\\\\%", "net- works "]
 )
 def test_megabyte_inputs_clean_in_linear_time(unit: str) -> None:
     text = unit * (1_000_000 // len(unit))
