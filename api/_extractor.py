@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from graph.errors import ExtractionError, PapergraphError
 
 if TYPE_CHECKING:
+    from graph.config import Settings
     from loaders.extraction import Document, Extraction, KeyphraseExtractor
 
 __all__ = ["ExtractorFactory", "ExtractorProvider", "default_extractor"]
@@ -21,11 +22,16 @@ __all__ = ["ExtractorFactory", "ExtractorProvider", "default_extractor"]
 ExtractorFactory = Callable[[], "KeyphraseExtractor"]
 
 
-def default_extractor() -> KeyphraseExtractor:
-    """The production extractor (KeyBERT with MiniLM), imported only when first needed."""
-    from loaders.extraction import keybert_extractor
+def default_extractor(settings: Settings) -> ExtractorFactory:
+    """The production extractor of ``settings`` (its mode, its model folder under
+    ``PAPERGRAPH_HOME``), imported and built only when first needed."""
 
-    return keybert_extractor()
+    def build() -> KeyphraseExtractor:
+        from loaders.extraction import keybert_extractor
+
+        return keybert_extractor(model_dir=settings.home / "models", fast=settings.fast_extraction)
+
+    return build
 
 
 class _Serialized:
@@ -50,7 +56,7 @@ class _Serialized:
 class ExtractorProvider:
     """Builds the extractor once (in a thread, on first use) and shares it between requests."""
 
-    def __init__(self, factory: ExtractorFactory = default_extractor) -> None:
+    def __init__(self, factory: ExtractorFactory) -> None:
         self._factory = factory
         self._extractor: KeyphraseExtractor | None = None
         self._lock = asyncio.Lock()

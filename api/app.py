@@ -67,7 +67,7 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         driver = async_driver(settings)
         app.state.reader = GraphReader(driver=driver, settings=settings)
-        app.state.extractor = ExtractorProvider(extractor_factory or default_extractor)
+        app.state.extractor = ExtractorProvider(extractor_factory or default_extractor(settings))
         try:
             yield
         finally:

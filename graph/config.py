@@ -56,6 +56,7 @@ class Settings(BaseSettings):
     introspection: bool = Field(True, validation_alias=_env("PAPERGRAPH_INTROSPECTION"))
     field_suggestions: bool = Field(True, validation_alias=_env("PAPERGRAPH_FIELD_SUGGESTIONS"))
     batch_size: int = Field(256, validation_alias=_env("PAPERGRAPH_BATCH_SIZE"))
+    fast_extraction: bool = Field(False, validation_alias=_env("PAPERGRAPH_FAST_EXTRACTION"))
 
     @field_validator("neo4j_uri")
     @classmethod

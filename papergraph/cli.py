@@ -140,6 +140,20 @@ def init_db() -> None:
 FilesArg = Annotated[list[Path], typer.Argument(help="Corpus files (seed text, JSONL, JSON, CSV).")]
 FormatOpt = Annotated[str, typer.Option("--format", help="auto, jsonl, json, csv or text.")]
 LimitOpt = Annotated[int | None, typer.Option("--limit", min=1, help="Read at most N papers.")]
+FastOpt = Annotated[
+    bool,
+    typer.Option(
+        "--fast",
+        envvar="PAPERGRAPH_FAST_EXTRACTION",
+        help="Rank with the static model: several times faster, less accurate concepts.",
+    ),
+]
+
+
+def _with_mode(fast: bool) -> Settings:
+    """The settings, with fast extraction when ``--fast`` asks for it."""
+    config = settings()
+    return config.model_copy(update={"fast_extraction": True}) if fast else config
 
 
 @app.command("load")
@@ -156,12 +170,13 @@ def load(
             help="skip: load the rest and exit 2; abort: write nothing if any record is bad.",
         ),
     ] = "skip",
+    fast: FastOpt = False,
 ) -> None:
     """Extract concepts and methods from abstracts and write them to Neo4j."""
     from papergraph.commands import run_load
 
     code = run_load(
-        settings(),
+        _with_mode(fast),
         files,
         fmt=fmt,
         limit=limit,
@@ -175,11 +190,13 @@ def load(
 
 @app.command("extract")
 @friendly
-def extract(files: FilesArg, fmt: FormatOpt = "auto", limit: LimitOpt = None) -> None:
+def extract(
+    files: FilesArg, fmt: FormatOpt = "auto", limit: LimitOpt = None, fast: FastOpt = False
+) -> None:
     """Run the extraction without Neo4j; print one JSON object per paper."""
     from papergraph.commands import run_extract
 
-    raise typer.Exit(run_extract(files, fmt=fmt, limit=limit, errors=err))
+    raise typer.Exit(run_extract(_with_mode(fast), files, fmt=fmt, limit=limit, errors=err))
 
 
 @app.command("serve")
@@ -243,11 +260,14 @@ def export(
 
 @app.command("up")
 @friendly
-def up(files: Annotated[list[Path] | None, typer.Argument(help="Corpora to load.")] = None) -> None:
+def up(
+    files: Annotated[list[Path] | None, typer.Argument(help="Corpora to load.")] = None,
+    fast: FastOpt = False,
+) -> None:
     """Start Neo4j, create the schema, load the corpora (default: the bundled seed), serve."""
     from papergraph.commands import run_up
 
-    run_up(settings(), files or [], console=out, errors=err)
+    run_up(_with_mode(fast), files or [], console=out, errors=err)
 
 
 def main() -> None:

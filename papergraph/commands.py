@@ -89,7 +89,9 @@ async def _load(
 ) -> tuple[LoadReport, Stats]:
     database = settings.neo4j_database
     registry = AcronymRegistry()
-    extractor = process_extractor(acronyms=registry, model_dir=settings.home / "models")
+    extractor = process_extractor(
+        acronyms=registry, model_dir=settings.home / "models", fast=settings.fast_extraction
+    )
     report = LoadReport()
     with extractor:  # the extraction process loads its models meanwhile
         async with async_driver(settings) as driver:
@@ -162,13 +164,17 @@ def _print_summary(report: LoadReport, counts: Stats, console: Console) -> None:
     )
 
 
-def run_extract(files: Sequence[Path], *, fmt: str, limit: int | None, errors: Console) -> int:
+def run_extract(
+    settings: Settings, files: Sequence[Path], *, fmt: str, limit: int | None, errors: Console
+) -> int:
     """Print one JSON object per paper: id, label, concepts (best first), proposes, uses."""
     from loaders.assemble import candidates, label_for
 
     read = read_corpora(files, fmt=fmt, limit=limit)
     _report_problems(read, errors)
-    extractor: KeyphraseExtractor = keybert_extractor()
+    extractor: KeyphraseExtractor = keybert_extractor(
+        model_dir=settings.home / "models", fast=settings.fast_extraction
+    )
     todo = candidates(read.records)
     found_all = extractor.extract([c.document() for c in todo])
     for candidate, found in zip(todo, found_all, strict=True):

@@ -1,4 +1,5 @@
-"""The production extractor: spaCy POS chunks ranked by KeyBERT over a distilled static model."""
+"""The production extractor: spaCy POS chunks ranked by KeyBERT over all-MiniLM-L6-v2 (or, in
+fast mode, over a static model distilled from it)."""
 
 from __future__ import annotations
 
@@ -9,21 +10,37 @@ from typing import Any, NamedTuple
 from graph.errors import ExtractionError
 
 from ._analysis import Analysis, Definitions, Prepared, analyse, define, prepare
-from ._candidates import Candidate
+from ._candidates import Candidate, KnownPhrases
+from ._embedding import EncoderBackend, PhraseCache
 from ._methods import MethodCandidate
-from ._models import STATIC_DIMENSIONS, load_static_model, load_tagger
+from ._models import STATIC_DIMENSIONS, load_minilm, load_static_model, load_tagger, models_home
 from ._normalise import concept_key, is_acronym
 from ._ranking import PhraseEmbedder, Signals, Weights, keybert_similarities, select
 from ._registry import AcronymRegistry, acronym_form
 from ._tagging import Unit, units_from_doc
 from ._types import ConceptHit, Document, Extraction, MethodHit
 
-__all__ = ["KeyBertExtractor", "Tagged"]
+__all__ = ["KeyBertExtractor", "Tagged", "extractor_version"]
 
 _TAG_BATCH = 64
 
 
 _DEFAULT_WEIGHTS = Weights()
+
+
+def extractor_version(*, fast: bool) -> str:
+    """Stored on every edge: a load with another version or mode re-extracts the paper."""
+    return "kb-np-13-fast" if fast else "kb-np-13"
+
+
+class Rankers(NamedTuple):
+    """The loaded ranking models: ``documents`` embeds each paper for storage (the static model
+    in both modes, so papers loaded in either mode share one vector space), ``phrases`` ranks
+    candidates against ``ranking``-space document vectors."""
+
+    documents: PhraseEmbedder
+    phrases: PhraseEmbedder
+    keybert: Any
 
 
 class Tagged(NamedTuple):
@@ -41,7 +58,6 @@ class KeyBertExtractor:
     at once; use one instance per worker.
     """
 
-    version = "kb-np-12"
     dimensions = STATIC_DIMENSIONS
 
     def __init__(
@@ -50,14 +66,19 @@ class KeyBertExtractor:
         top_n: int = 10,
         model_dir: Path | None = None,
         acronyms: AcronymRegistry | None = None,
+        fast: bool = False,
         weights: Weights = _DEFAULT_WEIGHTS,
     ) -> None:
         self.top_n = top_n
         self.acronyms = acronyms if acronyms is not None else AcronymRegistry()
+        #: whole phrases of the papers read so far; see :mod:`._candidates`
+        self.phrases = KnownPhrases()
         self.model_dir = model_dir
+        self.fast = fast
+        self.version = extractor_version(fast=fast)
         self._weights = weights
         self._tagger: Any = None
-        self._rankers: tuple[PhraseEmbedder, Any] | None = None
+        self._rankers: Rankers | None = None
 
     def extract(self, docs: Sequence[Document]) -> list[Extraction]:
         """Extract concepts, proposed and used methods and an embedding for each document."""
@@ -74,22 +95,28 @@ class KeyBertExtractor:
         """Second stage: resolve acronyms, collect candidates and rank them with KeyBERT.
 
         Every definition of the batch is learnt before any document is analysed, so an
-        acronym defined anywhere in the batch resolves everywhere in it.
+        acronym defined anywhere in the batch resolves everywhere in it; likewise every whole
+        phrase of the batch is learnt before any paper's inner phrases are kept or dropped.
         """
         if not docs:
             return []
-        embedder, keybert = self._load_rankers()
+        rankers = self._load_rankers()
         for t in tagged:
             for acronym, key in t.defined.concepts.items():
                 self.acronyms.learn(acronym, key)
         analyses = [analyse(t.units, t.prepared, t.defined, self.acronyms) for t in tagged]
+        for a in analyses:
+            self.phrases.learn(a.candidates)
+        for a in analyses:
+            a.candidates = self.phrases.established(a.candidates)
         texts = [t.prepared.text for t in tagged]
-        vectors = embedder.documents(texts)
+        stored = rankers.documents.documents(texts)
+        ranking = stored if self.fast else rankers.phrases.documents(texts)
         # one KeyBERT pass scores concept keys (lowercase) and method phrases (as written) alike
         phrases = [[*a.candidates, *(_phrase(m) for m in a.methods)] for a in analyses]
-        sims = keybert_similarities(keybert, texts, phrases, vectors, embedder)
+        sims = keybert_similarities(rankers.keybert, texts, phrases, ranking, rankers.phrases)
         return [
-            self._extraction(doc, t.defined, a, vectors[i], sims[i], embedder)
+            self._extraction(doc, t.defined, a, stored[i], sims[i], rankers.phrases)
             for i, (doc, t, a) in enumerate(zip(docs, tagged, analyses))
         ]
 
@@ -104,7 +131,7 @@ class KeyBertExtractor:
         """Embed query texts in the document-embedding space."""
         from loaders.markup import strip_markup
 
-        embedder, _ = self._load_rankers()
+        embedder = self._load_rankers().documents
         return [tuple(v.tolist()) for v in embedder.documents([strip_markup(t) for t in texts])]
 
     def _load_tagger(self) -> Any:
@@ -112,7 +139,7 @@ class KeyBertExtractor:
             self._tagger = load_tagger()
         return self._tagger
 
-    def _load_rankers(self) -> tuple[PhraseEmbedder, Any]:
+    def _load_rankers(self) -> Rankers:
         if self._rankers is None:
             try:
                 from keybert import KeyBERT
@@ -121,7 +148,16 @@ class KeyBertExtractor:
                     "KeyBERT is missing. Install it with: pip install keybert"
                 ) from e
             static = load_static_model(self.model_dir)
-            self._rankers = (PhraseEmbedder(static), KeyBERT(model=static))
+            documents = PhraseEmbedder(static)
+            if self.fast:
+                self._rankers = Rankers(documents, documents, KeyBERT(model=static))
+            else:
+                minilm = load_minilm(self.model_dir)
+                cache = PhraseCache(
+                    models_home(self.model_dir) / f"phrases-{minilm.name}.sqlite", dim=minilm.dim
+                )
+                phrases = PhraseEmbedder(minilm, disk=cache)
+                self._rankers = Rankers(documents, phrases, KeyBERT(model=EncoderBackend(minilm)))
         return self._rankers
 
     def _tag_texts(self, texts: list[str]) -> list[list[Unit]]:
@@ -160,7 +196,7 @@ class KeyBertExtractor:
         self, analysis: Analysis, sims: dict[str, float], embedder: PhraseEmbedder
     ) -> list[ConceptHit]:
         keys = list(analysis.candidates)
-        signals = [_signals(analysis.candidates[k], analysis.length) for k in keys]
+        signals = [_signals(analysis.candidates[k]) for k in keys]
         picked = select(
             keys, sims, signals, embedder.phrases(keys), top_n=self.top_n, weights=self._weights
         )
@@ -169,8 +205,8 @@ class KeyBertExtractor:
         ]
 
 
-def _signals(candidate: Candidate, length: int) -> Signals:
-    return Signals(candidate.in_title, candidate.count, candidate.first / max(length, 1))
+def _signals(candidate: Candidate) -> Signals:
+    return Signals(candidate.in_title, candidate.count)
 
 
 def _concept_hit(candidate: Candidate, score: float, acronyms: dict[str, str]) -> ConceptHit:

@@ -29,8 +29,8 @@ from typing import Any
 
 from graph.errors import ExtractionError
 
-from ._keybert import KeyBertExtractor, Tagged
-from ._models import STATIC_DIMENSIONS, static_model_dir
+from ._keybert import KeyBertExtractor, Tagged, extractor_version
+from ._models import STATIC_DIMENSIONS, minilm_onnx_path, static_model_dir
 from ._registry import AcronymRegistry
 from ._types import Document, Extraction
 
@@ -62,7 +62,6 @@ class ProcessExtractor:
     and what the child learns comes back into it.
     """
 
-    version = KeyBertExtractor.version
     dimensions = STATIC_DIMENSIONS
 
     def __init__(
@@ -71,10 +70,13 @@ class ProcessExtractor:
         top_n: int = 10,
         model_dir: Path | None = None,
         acronyms: AcronymRegistry | None = None,
+        fast: bool = False,
     ) -> None:
         self.top_n = top_n
         self.acronyms = acronyms if acronyms is not None else AcronymRegistry()
+        self.version = extractor_version(fast=fast)
         self._model_dir = model_dir
+        self._fast = fast
         self._tagging: ProcessPoolExecutor | None = None
         self._ranking: ProcessPoolExecutor | None = None
 
@@ -136,7 +138,7 @@ class ProcessExtractor:
             # triton prints bogus "nanobind: leaked ..." lines; forked children exit at once.
             mp_context=multiprocessing.get_context("forkserver"),
             initializer=_start_worker,
-            initargs=(self.top_n, self._model_dir, os.getpid()),
+            initargs=(self.top_n, self._model_dir, self._fast, os.getpid()),
         )
         pool.submit(_load_models, **models)  # its errors resurface on the first batch
         return pool
@@ -190,12 +192,12 @@ def _stopped() -> ExtractionError:
 # --- in the children --------------------------------------------------------------------------
 
 
-def _start_worker(top_n: int, model_dir: Path | None, parent: int) -> None:
+def _start_worker(top_n: int, model_dir: Path | None, fast: bool, parent: int) -> None:
     global _worker
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     threading.Thread(target=_exit_without, args=(parent,), daemon=True).start()
     gc.set_threshold(*_GC_THRESHOLDS)
-    _worker = KeyBertExtractor(top_n=top_n, model_dir=model_dir)
+    _worker = KeyBertExtractor(top_n=top_n, model_dir=model_dir, fast=fast)
 
 
 def _exit_without(parent: int) -> None:
@@ -211,8 +213,10 @@ def _exit_without(parent: int) -> None:
 
 def _load_models(*, tagger: bool = False, rankers: bool = False) -> None:
     worker = _child()
-    if rankers:
-        static_model_dir(worker.model_dir)  # a first run distils it, with transformers and torch
+    if rankers:  # a first run prepares them, with transformers and torch
+        static_model_dir(worker.model_dir)
+        if not worker.fast:
+            minilm_onnx_path(worker.model_dir)
     for role in [name for name, wanted in (("tagger", tagger), ("rankers", rankers)) if wanted]:
         for module in _UNUSED_MODULES[role]:
             sys.modules.setdefault(module, None)  # type: ignore[arg-type]  # "import x" now fails
