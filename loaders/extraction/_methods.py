@@ -4,7 +4,8 @@ A name is *proposed* when the paper coins it: it follows ``termed``/``dubbed``/`
 it sits after ``we propose``/``introduce``/``present`` in the same sentence, it is preceded
 by ``our``, it heads the title (``DyAug: ...``), or the authors typeset it (``\\texttt{X}``,
 ``**X**``). Other name-like tokens (``SGD``, ``DiT``, ``GFlowNets``, ``PC-Winter``) are
-*used*. Acronyms the paper or the registry define as concepts (``GNN``) are not methods.
+*used*. Acronyms the paper or the registry define as concepts (``GNN``) are not methods, nor
+are English words in capitals (see ``_not_methods``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from functools import lru_cache
 
 from ._acronyms import Definition
 from ._normalise import GENERIC_HEADS, STOPWORDS, is_acronym, method_key, singular
+from ._not_methods import borrowed_letters, capitals_title, is_not_method
 from ._registry import acronym_form
 from ._tagging import PARTICIPLE_TAGS, Unit
 
@@ -86,70 +88,6 @@ _AUTHOR_SUBJECTS = frozenset({"we", "paper", "work", "study", "article", "here"}
 _NAME_SHAPE = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:[-.+][A-Za-z0-9]+)*$")
 _HEADS = frozenset({"NOUN", "PROPN"})
 _ROMAN = re.compile(r"^[IVXLC]+$")
-#: Abbreviations of fields, hardware, units and metrics: name-like but never a method.
-_NOT_METHODS = frozenset(
-    [
-        "AI",
-        "ML",
-        "NLP",
-        "CV",
-        "GPU",
-        "GPUs",
-        "CPU",
-        "CPUs",
-        "TPU",
-        "API",
-        "SOTA",
-        "IID",
-        "OOD",
-        "ID",
-        "2D",
-        "3D",
-        "4D",
-        "US",
-        "USA",
-        "UK",
-        "EU",
-        "FLOPs",
-        "FPS",
-        "AUC",
-        "ROC",
-        "FID",
-        "IS",
-        "MSE",
-        "RMSE",
-        "PSNR",
-        "SSIM",
-        "LPIPS",
-        "BLEU",
-        "PDE",
-        "PDEs",
-        "ODE",
-        "ODEs",
-        "SDE",
-        "SDEs",
-        "KL",
-        "DNA",
-        "RNA",
-        "TL",
-        "DR",
-        "QA",
-        "URL",
-        "HTML",
-        "JSON",
-        "SQL",
-        "LaTeX",
-        "GitHub",
-        "Python",
-        "PyTorch",
-        "TensorFlow",
-        "JAX",
-        "IoU",
-        "mAP",
-        "mIoU",
-        "PhD",
-    ]
-)
 _EMPHASIS = re.compile(
     r"\\(?:texttt|textsc|textbf|textit|emph|mathtt|mathsf|textsf)\{([^{}\n]{1,60})\}"
     r"|\*\*([^*\n]{1,60})\*\*|(?<![*\w])\*([^*\n]{1,60})\*(?![*\w])"
@@ -202,12 +140,13 @@ def find_methods(
     """
     found: dict[str, MethodCandidate] = {}
     inside = {i for d in definitions for i in range(d.start, d.end)}  # long forms name the acronym
+    words = _disguised_words(units)
     for definition in definitions:
         long_form = " ".join(u.text for u in units[definition.start : definition.end])
         _add(found, definition.acronym, definition.start in proposed_at).aliases.append(long_form)
     for i, unit in enumerate(units):
         text = unit.text.rstrip(".")
-        if _adjective_compound(unit) or not _name_like(text):
+        if i in words or _adjective_compound(unit) or not _name_like(text):
             continue
         if not (is_acronym(text) and is_concept(text)):
             _add(found, _canonical(text, units), i in proposed_at and i not in inside)
@@ -215,6 +154,12 @@ def find_methods(
         _add(found, name, True)
     methods = _merge_initialisms(_without_parts_of_proposed(_merge_plurals(found)))
     return [m for m in _without_glued_words(methods) if _citable(m.name)]
+
+
+def _disguised_words(units: Sequence[Unit]) -> set[int]:
+    """Positions of English words shaped like names (see ``_not_methods``), except the name
+    heading the title (``ReConcile: ...``, ``EMO: EARTH MOVER ...``)."""
+    return (capitals_title(units) | borrowed_letters(units)) - _title_head(units, len(units))
 
 
 def _adjective_compound(unit: Unit) -> bool:
@@ -280,12 +225,14 @@ def split_definitions(
     """Split acronym definitions into concept ones (``GNNs``) and method names.
 
     Method names are the ones introduced in a proposing clause, and mixed-case coinages
-    (``Diffusion Transformer (DiT)``), which name an artefact rather than an idea.
+    (``Diffusion Transformer (DiT)``), which name an artefact rather than an idea; not
+    ``frames of reference (FoR)``, a stopword in odd case, nor ``intersection over union (IoU)``.
     """
     concepts: list[Definition] = []
     methods: list[Definition] = []
     for definition in definitions:
-        coined = not acronym_form(definition.acronym).isupper()  # DiT, GFlowNets, LoRA
+        form = acronym_form(definition.acronym)
+        coined = not form.isupper() and not is_not_method(form)  # DiT, GFlowNets, LoRA
         (methods if coined or definition.start in proposed_at else concepts).append(definition)
     return concepts, methods
 
@@ -299,7 +246,7 @@ def _add(found: dict[str, MethodCandidate], name: str, proposed: bool) -> Method
 @lru_cache(maxsize=65_536)  # asked of every word of every paper
 def _name_like(text: str) -> bool:
     """Coined (``DyAug``, ``PC-Winter``, ``GPT-4``) or an acronym that is not a field or metric."""
-    if text in _NOT_METHODS or acronym_form(text) in _NOT_METHODS or _ROMAN.match(text):
+    if is_not_method(text) or _ROMAN.match(text):
         return False
     parts = text.split("-")
     last = parts[-1]

@@ -1,0 +1,196 @@
+"""Tokens shaped like method names that name something else.
+
+A coined token (``DyAug``) or an acronym (``SGD``) is read as a method name unless one of these
+says otherwise:
+
+- It abbreviates a field, hardware, a metric or a format (``NLP``, ``GPU``, ``FID``): a list.
+- It is an English word whose case says nothing. In a title set in capitals every word is an
+  acronym by its shape, so there ``LEARNING`` and ``FOR`` are words (wordfreq lists them) unless
+  they head the title (``EMO: ...``). A stopword in odd case (``FoR``, ``wIth``) is a word. So is
+  an ordinary word with a capital or two slipped in (``imPlicit``, ``LEarning``) when those
+  capitals spell part of an acronym in the same sentence (``imPlicit self-ImprovemenT (PIT)``):
+  the authors mark the letters the acronym borrows. Coinages that spell a word are mostly
+  capitals (``PoSE``, ``DRaFT``) or stand alone (``such as DAgger``); camel-case compounds
+  (``PageRank``) are words joined at their capitals.
+
+A name the paper defines (``Instructive Decoding (ID)``), typesets or introduces with ``called``
+is taken at the paper's word.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from ._normalise import STOPWORDS
+from ._registry import acronym_form
+from ._tagging import Unit
+
+__all__ = ["borrowed_letters", "capitals_title", "is_not_method"]
+
+#: Abbreviations of fields, hardware, units and metrics: name-like but never a method.
+_NOT_METHODS = frozenset(
+    [
+        "AI",
+        "ML",
+        "NLP",
+        "CV",
+        "GPU",
+        "GPUs",
+        "CPU",
+        "CPUs",
+        "TPU",
+        "API",
+        "SOTA",
+        "IID",
+        "OOD",
+        "ID",
+        "2D",
+        "3D",
+        "4D",
+        "US",
+        "USA",
+        "UK",
+        "EU",
+        "FLOPs",
+        "FPS",
+        "AUC",
+        "ROC",
+        "FID",
+        "IS",
+        "MSE",
+        "RMSE",
+        "PSNR",
+        "SSIM",
+        "LPIPS",
+        "BLEU",
+        "PDE",
+        "PDEs",
+        "ODE",
+        "ODEs",
+        "SDE",
+        "SDEs",
+        "KL",
+        "DNA",
+        "RNA",
+        "TL",
+        "DR",
+        "QA",
+        "URL",
+        "HTML",
+        "JSON",
+        "SQL",
+        "LaTeX",
+        "GitHub",
+        "Python",
+        "PyTorch",
+        "TensorFlow",
+        "JAX",
+        "IoU",
+        "mAP",
+        "mIoU",
+        "PhD",
+    ]
+)
+#: Zipf frequency (log10 of uses per billion words) of an ordinary English word: ``adapt`` 4.0,
+#: ``temporal`` 3.6, ``modal`` 3.1; not ``encoder`` 2.7 or ``musique`` 2.4.
+_ORDINARY_ZIPF = 3.0
+_CAMEL_PIECE = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_SENTENCE_ENDS = frozenset({".", "?", "!"})
+_TITLE_WORDS = 3  # capital words a title needs before its case counts as shouting
+
+
+@lru_cache(maxsize=65_536)  # asked of every name-like word of every paper
+def is_not_method(name: str) -> bool:
+    """Whether a one-token name names a field or a metric, or is a stopword."""
+    return (
+        name in _NOT_METHODS
+        or acronym_form(name) in _NOT_METHODS
+        or any(_odd_case(p) and p.lower() in STOPWORDS for p in name.split("-"))
+    )
+
+
+def borrowed_letters(units: Sequence[Unit]) -> set[int]:
+    """Positions of ordinary words in odd case whose odd capitals spell part of an acronym in
+    the same sentence (``COnfounder REmoval`` beside ``InfoCORE``)."""
+    found: set[int] = set()
+    for start, end in _sentences(units):
+        marks = {i: m for i in range(start, end) if (m := _marks(units[i].text))}
+        if not marks:
+            continue
+        names = [
+            u.text.casefold()
+            for i, u in enumerate(units[start:end], start)
+            if i not in marks and sum(c.isupper() for c in u.text) >= 2
+        ]
+        found.update(i for i, m in marks.items() if any(_subsequence(m, n) for n in names))
+    return found
+
+
+def _sentences(units: Sequence[Unit]) -> list[tuple[int, int]]:
+    ends = [i + 1 for i, u in enumerate(units) if u.text in _SENTENCE_ENDS]
+    return list(zip([0, *ends], [*ends, len(units)]))
+
+
+@lru_cache(maxsize=65_536)
+def _marks(text: str) -> str:
+    """The capitals slipped into the ordinary words of ``text`` (``self-ImprovemenT``: ``t``),
+    lowercased; empty when it has none."""
+    return "".join(
+        "".join(c for c in part[1:] if c.isupper()).lower()
+        for part in text.split("-")
+        if _slipped(part)
+    )
+
+
+def _slipped(part: str) -> bool:
+    """``imPlicit``, ``LEarning``: an ordinary word, mostly lowercase, in odd case."""
+    if not _odd_case(part):
+        return False
+    mostly_lower = 2 * sum(c.isupper() for c in part) < len(part)
+    return mostly_lower and _ordinary(part.lower()) and not _camel_compound(part)
+
+
+def _odd_case(part: str) -> bool:
+    return part.isalpha() and not (part.islower() or part.isupper() or part.istitle())
+
+
+def _camel_compound(part: str) -> bool:
+    """``PageRank``, ``DropOut``: ordinary words joined at their capitals."""
+    pieces = _CAMEL_PIECE.split(part)
+    return len(pieces) > 1 and all(len(p) > 1 and _ordinary(p.lower()) for p in pieces)
+
+
+def _subsequence(letters: str, text: str) -> bool:
+    rest = iter(text)
+    return all(letter in rest for letter in letters)
+
+
+def capitals_title(units: Sequence[Unit]) -> set[int]:
+    """Positions of the English words of a title set in capitals (``LEARNING``, ``FOR``).
+
+    The text starts with the title; in capitals, it runs until the first lowercase letter.
+    """
+    end = next((i for i, u in enumerate(units) if any(c.islower() for c in u.text)), len(units))
+    words = [i for i in range(end) if sum(c.isalpha() for c in units[i].text) >= 2]
+    if len(words) < _TITLE_WORDS:
+        return set()
+    return {i for i in words if _english(units[i].text)}
+
+
+def _english(text: str) -> bool:
+    """Every part of ``text`` is a word wordfreq lists (``GRAPH-BASED``; not ``FJSP``)."""
+    parts = [p.lower() for p in re.split(r"[^A-Za-z]+", text) if p]
+    return bool(parts) and all(_zipf(p) > 0 for p in parts)
+
+
+def _ordinary(word: str) -> bool:
+    return _zipf(word) >= _ORDINARY_ZIPF
+
+
+@lru_cache(maxsize=65_536)
+def _zipf(word: str) -> float:
+    from wordfreq import zipf_frequency
+
+    return float(zipf_frequency(word, "en"))

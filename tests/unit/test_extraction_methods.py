@@ -1,0 +1,92 @@
+"""Method names that are methods.
+
+Each test runs the production extractor (real tagger and model) on a small abstract written
+like the ICLR ones that showed the problem.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from loaders.extraction import (
+    Document,
+    Extraction,
+    KeyphraseExtractor,
+    keybert_extractor,
+)
+
+
+@pytest.fixture(scope="module")
+def extractor() -> KeyphraseExtractor:
+    return keybert_extractor(top_n=20)
+
+
+def _extract(extractor: KeyphraseExtractor, text: str, title: str | None = None) -> Extraction:
+    [result] = extractor.extract([Document(text=text, title=title)])
+    return result
+
+
+def _names(result: Extraction) -> set[str]:
+    return {m.name for m in (*result.proposes, *result.uses)}
+
+
+def test_english_words_of_a_title_in_capitals_are_not_methods(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor,
+        title="EMO: EARTH MOVER DISTANCE OPTIMIZATION FOR AUTO-REGRESSIVE LANGUAGE MODELING",
+        text=(
+            "Neural language models are trained with maximum likelihood estimation. We propose "
+            "EMO, which trains them with the earth mover distance, and fine-tune LLaMA with it."
+        ),
+    )
+    assert "EMO" in {m.name for m in result.proposes}  # the name heading the title
+    assert "LLaMA" in _names(result)
+    title_words = {
+        "EARTH",
+        "MOVER",
+        "DISTANCE",
+        "OPTIMIZATION",
+        "FOR",
+        "AUTO-REGRESSIVE",
+    }
+    assert not (title_words | {"LANGUAGE", "MODELING"}) & _names(result)
+
+
+def test_a_word_of_a_title_in_capitals_that_is_no_english_word_is_still_a_name(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor,
+        title="SIMULTANEOUS GENERATION AND IMPROVEMENT: A UNIFIED RL PARADIGM FOR FJSP OPTIMIZATION",
+        text="We learn dispatching rules that generate and improve schedules at once.",
+    )
+    assert "FJSP" in _names(result)
+    assert not {"SIMULTANEOUS", "GENERATION", "AND", "FOR", "OPTIMIZATION"} & _names(result)
+
+
+def test_a_stopword_in_odd_case_is_not_a_method(extractor: KeyphraseExtractor) -> None:
+    result = _extract(
+        extractor,
+        title="Learning Neural Models FoR Sparse Graphs wIth Message Passing",
+        text="We train GraphSAGE on sparse graphs and compare it with GCN baselines.",
+    )
+    assert "GraphSAGE" in _names(result)
+    assert not {"FoR", "wIth"} & _names(result)
+
+
+def test_capitals_slipped_into_words_spell_an_acronym_not_methods(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor,
+        text=(
+            "We propose an imPlicit self-ImprovemenT (PIT) framework that learns from preference "
+            "data, weighted by Stationary DIstribution Correction Estimation (DICE). Unlike "
+            "DAgger, PIT needs no expert, and it beats GloVe features."
+        ),
+    )
+    names = _names(result)
+    assert {"PIT", "DAgger", "GloVe"} <= names  # coinages that spell words stay
+    assert not {"imPlicit", "self-ImprovemenT", "DIstribution"} & names
