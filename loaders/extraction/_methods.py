@@ -5,7 +5,7 @@ it sits after ``we propose``/``introduce``/``present`` in the same sentence, it 
 by ``our``, it heads the title (``DyAug: ...``), or the authors typeset it (``\\texttt{X}``,
 ``**X**``). Other name-like tokens (``SGD``, ``DiT``, ``GFlowNets``, ``PC-Winter``) are
 *used*. Acronyms the paper or the registry define as concepts (``GNN``) are not methods, nor
-are English words in capitals (see ``_not_methods``).
+are units and English words in capitals (see ``_not_methods``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from ._acronyms import Definition
 from ._normalise import GENERIC_HEADS, STOPWORDS, is_acronym, method_key, singular
-from ._not_methods import borrowed_letters, capitals_title, is_not_method
+from ._not_methods import borrowed_letters, capitals_title, is_not_method, units_of_measure
 from ._registry import acronym_form
 from ._tagging import PARTICIPLE_TAGS, Unit
 
@@ -140,13 +140,15 @@ def find_methods(
     """
     found: dict[str, MethodCandidate] = {}
     inside = {i for d in definitions for i in range(d.start, d.end)}  # long forms name the acronym
-    words = _disguised_words(units)
+    words, measures = _disguised_words(units), units_of_measure(units)
     for definition in definitions:
         long_form = " ".join(u.text for u in units[definition.start : definition.end])
         _add(found, definition.acronym, definition.start in proposed_at).aliases.append(long_form)
     for i, unit in enumerate(units):
         text = unit.text.rstrip(".")
-        if i in words or _adjective_compound(unit) or not _name_like(text):
+        if i in words or text in measures:
+            continue
+        if _adjective_compound(unit) or not _name_like(text):
             continue
         if not (is_acronym(text) and is_concept(text)):
             _add(found, _canonical(text, units), i in proposed_at and i not in inside)

@@ -12,6 +12,8 @@ says otherwise:
   the authors mark the letters the acronym borrows. Coinages that spell a word are mostly
   capitals (``PoSE``, ``DRaFT``) or stand alone (``such as DAgger``); camel-case compounds
   (``PageRank``) are words joined at their capitals.
+- It is a unit: it follows a number wherever the paper writes it (``80 GB``, ``3.5 kT``), and
+  not as what the number counts (``3 PPO agents``).
 
 A name the paper defines (``Instructive Decoding (ID)``), typesets or introduces with ``called``
 is taken at the paper's word.
@@ -27,7 +29,7 @@ from ._normalise import STOPWORDS
 from ._registry import acronym_form
 from ._tagging import Unit
 
-__all__ = ["borrowed_letters", "capitals_title", "is_not_method"]
+__all__ = ["borrowed_letters", "capitals_title", "is_not_method", "units_of_measure"]
 
 #: Abbreviations of fields, hardware, units and metrics: name-like but never a method.
 _NOT_METHODS = frozenset(
@@ -93,6 +95,10 @@ _NOT_METHODS = frozenset(
         "PhD",
     ]
 )
+#: A bare number or range before a unit: ``80``, ``3.5``, ``1,024``, ``120-130``.
+_NUMBER = re.compile(r"^\d[\d.,]*(?:[-\u2013]\d[\d.,]*)?$")
+_PLURAL_TAGS = frozenset({"NNS", "NNPS"})
+_NOUNS = frozenset({"NOUN", "PROPN"})
 #: Zipf frequency (log10 of uses per billion words) of an ordinary English word: ``adapt`` 4.0,
 #: ``temporal`` 3.6, ``modal`` 3.1; not ``encoder`` 2.7 or ``musique`` 2.4.
 _ORDINARY_ZIPF = 3.0
@@ -183,6 +189,30 @@ def _english(text: str) -> bool:
     """Every part of ``text`` is a word wordfreq lists (``GRAPH-BASED``; not ``FJSP``)."""
     parts = [p.lower() for p in re.split(r"[^A-Za-z]+", text) if p]
     return bool(parts) and all(_zipf(p) > 0 for p in parts)
+
+
+def units_of_measure(units: Sequence[Unit]) -> set[str]:
+    """Words that measure: wherever the paper writes them, they follow a number."""
+    measuring: set[str] = set()
+    elsewhere: set[str] = set()
+    for i, unit in enumerate(units):
+        (measuring if i and _measures(units, i) else elsewhere).add(unit.text.rstrip("."))
+    return measuring - elsewhere
+
+
+def _measures(units: Sequence[Unit], i: int) -> bool:
+    """``3.5 kT`` and ``an 80 GB GPU`` measure; ``7 LLMs``, ``3600 RNN models`` and ``85 UCR TSC
+    datasets`` count things, named in the plural (the tagger reads ``GHz`` as a plural too, so
+    the word itself counts only by its shape)."""
+    number, text = units[i - 1].text, units[i].text.rstrip(".")
+    if not number[:1].isdigit() or not _NUMBER.match(number) or not text.isalpha():
+        return False
+    if acronym_form(text) != text:
+        return False
+    head = i
+    while head + 1 < len(units) and units[head + 1].pos in _NOUNS:
+        head += 1
+    return head == i or units[head].tag not in _PLURAL_TAGS
 
 
 def _ordinary(word: str) -> bool:

@@ -90,3 +90,16 @@ def test_capitals_slipped_into_words_spell_an_acronym_not_methods(
     names = _names(result)
     assert {"PIT", "DAgger", "GloVe"} <= names  # coinages that spell words stay
     assert not {"imPlicit", "self-ImprovemenT", "DIstribution"} & names
+
+
+def test_units_after_numbers_are_not_methods(extractor: KeyphraseExtractor) -> None:
+    result = _extract(
+        extractor,
+        text=(
+            "Our kernel fits one 80 GB GPU, stores 2 TB of activations and takes 12 ms per step "
+            "at 2.4 GHz; the detector reads 3.5 kT. It beats 3 PPO agents trained with SGD."
+        ),
+    )
+    names = _names(result)
+    assert {"PPO", "SGD"} <= names  # "3 PPO agents" counts agents
+    assert not {"GB", "TB", "ms", "GHz", "kT"} & names
