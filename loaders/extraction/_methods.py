@@ -5,7 +5,7 @@ it sits after ``we propose``/``introduce``/``present`` in the same sentence, it 
 by ``our``, it heads the title (``DyAug: ...``), or the authors typeset it (``\\texttt{X}``,
 ``**X**``). Other name-like tokens (``SGD``, ``DiT``, ``GFlowNets``, ``PC-Winter``) are
 *used*. Acronyms the paper or the registry define as concepts (``GNN``) are not methods, nor
-are units and English words in capitals (see ``_not_methods``).
+are units, organisations and English words in capitals (see ``_not_methods``).
 """
 
 from __future__ import annotations

@@ -103,3 +103,16 @@ def test_units_after_numbers_are_not_methods(extractor: KeyphraseExtractor) -> N
     names = _names(result)
     assert {"PPO", "SGD"} <= names  # "3 PPO agents" counts agents
     assert not {"GB", "TB", "ms", "GHz", "kT"} & names
+
+
+def test_organisations_are_not_methods(extractor: KeyphraseExtractor) -> None:
+    result = _extract(
+        extractor,
+        text=(
+            "We evaluate OpenAI's GPT-4 and DeepMind's Chinchilla against open models such as "
+            "LLaMA, trained on NVIDIA hardware. Models released by OpenAI lead the benchmark."
+        ),
+    )
+    names = _names(result)
+    assert {"GPT-4", "LLaMA"} <= names
+    assert not {"OpenAI", "DeepMind", "NVIDIA"} & names
