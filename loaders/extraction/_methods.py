@@ -6,6 +6,9 @@ by ``our``, it heads the title (``DyAug: ...``), or the authors typeset it (``\\
 ``**X**``). Other name-like tokens (``SGD``, ``DiT``, ``GFlowNets``, ``PC-Winter``) are
 *used*. Acronyms the paper or the registry define as concepts (``GNN``) are not methods, nor
 are units, organisations and English words in capitals (see ``_not_methods``).
+
+Spellings that differ only by a hyphen between letters and digits (``CIFAR-10``, ``CIFAR10``)
+are one method: its key drops that hyphen.
 """
 
 from __future__ import annotations
@@ -95,6 +98,7 @@ _EMPHASIS = re.compile(
 #: Words a typo glues onto the name before them: "LongPackis highly scalable".
 _GLUED_WORDS = tuple(w for w in STOPWORDS if len(w) >= 2 and w.isalpha())
 _NAME_LIKE = re.compile(r"^[A-Za-z][\w.+-]*(?: [\w.+-]+){0,3}$")
+_LETTER_DIGIT_HYPHEN = re.compile(r"(?<=[A-Za-z])-(?=\d)|(?<=\d)-(?=[A-Za-z])")
 
 
 @dataclass
@@ -107,7 +111,14 @@ class MethodCandidate:
 
     @property
     def key(self) -> str:
-        return method_key(self.name)
+        return spelling_key(self.name)
+
+
+@lru_cache(maxsize=65_536)
+def spelling_key(name: str) -> str:
+    """The method key of ``name`` without hyphens between letters and digits, so ``CIFAR-10``
+    and ``CIFAR10``, ``GPT-4`` and ``GPT4``, ``Llama-2-7B`` and ``Llama2-7B`` are one method."""
+    return method_key(_LETTER_DIGIT_HYPHEN.sub("", name))
 
 
 #: Tells whether an acronym stands for a concept (locally or in the registry).
@@ -155,7 +166,8 @@ def find_methods(
     for name in [*_named_after_trigger(units), *emphasised]:
         _add(found, name, True)
     methods = _merge_initialisms(_without_parts_of_proposed(_merge_plurals(found)))
-    return [m for m in _without_glued_words(methods) if _citable(m.name)]
+    methods = [m for m in _without_glued_words(methods) if _citable(m.name)]
+    return _with_spellings(methods, units)
 
 
 def _disguised_words(units: Sequence[Unit]) -> set[int]:
@@ -168,6 +180,17 @@ def _adjective_compound(unit: Unit) -> bool:
     """``LLM-Based``, ``LiDAR-Based``: a compound ending in a participle describes something,
     it does not name it."""
     return unit.tag in PARTICIPLE_TAGS and "-" in unit.text
+
+
+def _with_spellings(methods: list[MethodCandidate], units: Sequence[Unit]) -> list[MethodCandidate]:
+    """Spellings keyed apart by :func:`method_key` (``CIFAR-10`` for a ``cifar10`` method) stay
+    among the aliases, so a concept spelled that way is still known to be the method."""
+    by_key = {m.key: m for m in methods}
+    for text in dict.fromkeys([*(m.name for m in methods), *(u.text.rstrip(".") for u in units)]):
+        method = by_key.get(spelling_key(text))
+        if method and method_key(text) != method.key and text not in method.aliases:
+            method.aliases.append(text)
+    return methods
 
 
 def _citable(name: str) -> bool:
@@ -217,7 +240,7 @@ def _without_glued_words(methods: list[MethodCandidate]) -> list[MethodCandidate
 
 def _without_parts_of_proposed(methods: list[MethodCandidate]) -> list[MethodCandidate]:
     """``ECI`` is not a separate used method when the paper proposes ``ECI sampling``."""
-    words = {method_key(w) for m in methods if m.proposed for w in m.name.split(" ")[:-1]}
+    words = {spelling_key(w) for m in methods if m.proposed for w in m.name.split(" ")[:-1]}
     return [m for m in methods if m.proposed or m.key not in words]
 
 
@@ -240,7 +263,7 @@ def split_definitions(
 
 
 def _add(found: dict[str, MethodCandidate], name: str, proposed: bool) -> MethodCandidate:
-    candidate = found.setdefault(method_key(name), MethodCandidate(name))
+    candidate = found.setdefault(spelling_key(name), MethodCandidate(name))
     candidate.proposed = candidate.proposed or proposed
     return candidate
 

@@ -116,3 +116,32 @@ def test_organisations_are_not_methods(extractor: KeyphraseExtractor) -> None:
     names = _names(result)
     assert {"GPT-4", "LLaMA"} <= names
     assert not {"OpenAI", "DeepMind", "NVIDIA"} & names
+
+
+def test_spellings_with_and_without_a_hyphen_before_digits_are_one_method(
+    extractor: KeyphraseExtractor,
+) -> None:
+    hyphens, plain = extractor.extract(
+        [
+            Document(text="We evaluate on CIFAR-10 and ImageNet-1k and compare with GPT-4."),
+            Document(text="We evaluate on CIFAR10 and ImageNet1K and compare with GPT4."),
+        ]
+    )
+    keys = {m.key for m in hyphens.uses}
+    assert keys == {m.key for m in plain.uses}
+    assert len(keys) == 3
+
+
+def test_one_paper_writing_both_spellings_has_one_method_and_no_such_concept(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor,
+        text=(
+            "We train on CIFAR10 and test on the CIFAR-10 test set. CIFAR-10 images are small, "
+            "and the CIFAR-10 benchmark is saturated."
+        ),
+    )
+    [cifar] = [m for m in result.uses if m.key == "cifar10"]
+    assert "CIFAR-10" in {cifar.name, *cifar.aliases}
+    assert not any("cifar" in c.key for c in result.concepts)
