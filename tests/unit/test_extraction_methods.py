@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from loaders.extraction import (
+    AcronymRegistry,
     Document,
     Extraction,
     KeyphraseExtractor,
@@ -43,14 +44,7 @@ def test_english_words_of_a_title_in_capitals_are_not_methods(
     )
     assert "EMO" in {m.name for m in result.proposes}  # the name heading the title
     assert "LLaMA" in _names(result)
-    title_words = {
-        "EARTH",
-        "MOVER",
-        "DISTANCE",
-        "OPTIMIZATION",
-        "FOR",
-        "AUTO-REGRESSIVE",
-    }
+    title_words = {"EARTH", "MOVER", "DISTANCE", "OPTIMIZATION", "FOR", "AUTO-REGRESSIVE"}
     assert not (title_words | {"LANGUAGE", "MODELING"}) & _names(result)
 
 
@@ -145,3 +139,42 @@ def test_one_paper_writing_both_spellings_has_one_method_and_no_such_concept(
     [cifar] = [m for m in result.uses if m.key == "cifar10"]
     assert "CIFAR-10" in {cifar.name, *cifar.aliases}
     assert not any("cifar" in c.key for c in result.concepts)
+
+
+def test_an_acronym_is_defined_only_by_the_initials_of_its_long_form(
+    extractor: KeyphraseExtractor,
+) -> None:
+    registry = AcronymRegistry()
+    text = (
+        "Hyperparameter optimization (OPT) is costly and domain adaptation (ADA) is brittle. "
+        "We study graph neural networks (GNNs), large language models (LLMs), reinforcement "
+        "learning (RL) and Kolmogorov-Arnold Networks (KANs), fine-tuned with low-rank "
+        "adaptation (LoRA) and chain-of-thought (CoT) prompts on a vision transformer (ViT)."
+    )
+    [result] = keybert_extractor(acronyms=registry).extract([Document(text=text)])
+    assert registry.resolve("OPT") is None
+    assert registry.resolve("ADA") is None
+    assert registry.resolve("GNNs") == "graph neural network"
+    assert registry.resolve("LLMs") == "large language model"
+    assert registry.resolve("RL") == "reinforcement learning"
+    assert registry.resolve("KANs") == "kolmogorov arnold network"
+    aliases = {m.name: m.aliases for m in (*result.proposes, *result.uses)}
+    assert "low-rank adaptation" in aliases["LoRA"]
+    assert "chain-of-thought" in aliases["CoT"]
+    assert "vision transformer" in aliases["ViT"]
+
+
+def test_acronyms_from_parts_of_words_or_from_acronyms_are_still_defined() -> None:
+    registry = AcronymRegistry()
+    text = (
+        "We decode electroencephalography (EEG) signals with networks trained by "
+        "backpropagation (BP) and deep RL (DRL), then extend their context with Positional "
+        "Skip-wisE training (PoSE)."
+    )
+    [result] = keybert_extractor(acronyms=registry).extract([Document(text=text)])
+    assert registry.resolve("EEG") == "electroencephalography"
+    assert registry.resolve("BP") == "backpropagation"
+    assert registry.resolve("DRL") == "deep rl"
+    [pose] = [m for m in (*result.proposes, *result.uses) if m.name == "PoSE"]
+    assert "Positional Skip-wisE training" in pose.aliases
+    assert "Skip-wisE" not in _names(result)
