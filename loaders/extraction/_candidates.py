@@ -1,18 +1,23 @@
 """Noun-phrase candidates from POS-tagged units, with their normalised keys.
 
-A chunk is a maximal run of modifiers (adjectives, nouns, participles) ending in a noun.
-Every sub-span of a chunk that starts with a content word and ends with a noun is a
-candidate, so ``dynamic graph neural networks`` also offers ``graph neural networks``. A
-candidate never starts or ends with a stopword, a verb or an evaluative adjective.
+A chunk is a maximal run of modifiers (adjectives, nouns, participles) ending in a noun. Its
+candidate is the whole noun phrase as the paper writes it, less any leading word that cannot
+start a keyphrase (a stopword, a verb form, an evaluative adjective such as ``novel``): the
+most specific name the paper gives the idea. A shorter phrase inside it (``graph neural
+networks`` in ``dynamic graph neural networks``) is a candidate only where it is established
+as a phrase of its own: this paper writes it whole somewhere, or at least two of the papers
+the extractor has read do (:class:`KnownPhrases`); it then ranks a little below a phrase the
+paper writes whole. Nested variants of one paper's own wording do not fill its top ten, and
+the general term a field shares stays reachable.
 
-A candidate must end a chunk somewhere in the document. One that only ever modifies the next
-noun is a fragment of a longer phrase: an RL paper writes ``reinforcement learning``
-throughout, never ``reinforcement`` alone, and ``large language`` only ever comes before
-``model``. Acronyms are exempt: ``RL`` in ``RL agents`` names the concept.
+A single word is a candidate unless it is a vague head (``method``, ``performance``) or a
+quantity (``128K``); how common it is in everyday English counts against it when ranking
+(:func:`commonness`), so ``data`` or ``image`` alone rarely outrank a phrase.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -29,14 +34,12 @@ from ._normalise import (
 from ._tagging import Unit
 from ._wordforms import head_index
 
-_EVERYDAY_ZIPF = 4.5
-__all__ = ["Candidate", "collect_candidates"]
+__all__ = ["Candidate", "KnownPhrases", "collect_candidates", "commonness"]
 
 _HEADS = frozenset({"NOUN", "PROPN"})
 _MODIFIERS = frozenset({"NOUN", "PROPN", "ADJ"})
 _PARTICIPLES = frozenset({"VBN", "VBG"})
 _PLURAL_TAGS = frozenset({"NNS", "NNPS"})
-_MAX_WORDS = 4
 _MAX_CHUNK = 8
 #: A number, or a number with a unit (``2024``, ``128k``, ``1.3b``, ``10x``).
 _QUANTITY = re.compile(r"^\d[\d.,]*[a-z]{0,2}$")
@@ -52,8 +55,9 @@ class Candidate:
     key: str
     surfaces: list[str] = field(default_factory=list)
     count: int = 0
-    first: int = 0
     in_title: bool = False
+    #: the paper writes it as a whole noun phrase somewhere, not only inside a longer one
+    whole: bool = False
 
     @property
     def name(self) -> str:
@@ -77,17 +81,41 @@ def _capitals(text: str) -> int:
 def collect_candidates(
     units: Sequence[Unit], *, title_end: int, expand: Expander
 ) -> dict[str, Candidate]:
-    """Return the candidates of one document by key, in order of first occurrence."""
+    """Return every phrase of one document by key, in order of first occurrence: each chunk's
+    whole phrase (``whole``) and the well-formed phrases inside it."""
     found: dict[str, Candidate] = {}
-    standalone: set[str] = set()  # keys that end a chunk somewhere (see the module docstring)
     for start, end in _chunks(units):
-        for i in range(start, end):
-            for j in range(i + 1, min(end, i + _MAX_WORDS) + 1):
+        first = next((i for i in range(start, end) if _well_formed(units, i, end)), None)
+        if first is None:
+            continue
+        for i in range(first, end):
+            for j in range(i + 1, end + 1):
                 if _well_formed(units, i, j):
-                    key = _add(found, units[i:j], i, i < title_end, expand)
-                    if key and (j == end or is_acronym(units[j - 1].text)):
-                        standalone.add(key)
-    return {key: candidate for key, candidate in found.items() if key in standalone}
+                    whole = i == first and j == end
+                    _add(found, units[i:j], expand, in_title=i < title_end, whole=whole)
+    return found
+
+
+class KnownPhrases:
+    """How many papers an extractor has read write each key as a whole phrase, up to a bound
+    (past it, no new key is learnt: the common ones are in by then)."""
+
+    def __init__(self, *, papers: int = 2, capacity: int = 2_000_000) -> None:
+        self._papers: dict[str, int] = {}
+        self._needed = papers
+        self._capacity = capacity
+
+    def learn(self, candidates: dict[str, Candidate]) -> None:
+        """Count the whole phrases among one paper's ``candidates``."""
+        counts = self._papers
+        for key, candidate in candidates.items():
+            if candidate.whole and (key in counts or len(counts) < self._capacity):
+                counts[key] = counts.get(key, 0) + 1
+
+    def established(self, candidates: dict[str, Candidate]) -> dict[str, Candidate]:
+        """The candidates this paper writes whole, or that ``papers`` papers read wrote whole."""
+        counts, needed = self._papers, self._needed
+        return {k: c for k, c in candidates.items() if c.whole or counts.get(k, 0) >= needed}
 
 
 def _chunks(units: Sequence[Unit]) -> list[tuple[int, int]]:
@@ -137,30 +165,29 @@ def _well_formed(units: Sequence[Unit], i: int, j: int) -> bool:
 
 
 def _good_single(unit: Unit) -> bool:
-    """A one-word candidate must be specific: not a vague head, not a number or a quantity
-    (``128K``), and not an everyday English word (``data``, ``training``, ``image``), which says
-    nothing on its own in a paper's index."""
+    """A one-word candidate must not be a vague head or a number or quantity (``128K``)."""
     word = singular(unit.text).lower()
     # a quantity is judged on the surface form: ``3DGS`` made singular would read ``3DG``
-    if word in GENERIC_HEADS or len(word) <= 2 or _QUANTITY.match(unit.text.lower()):
-        return False
-    return _specific(word)
+    return not (word in GENERIC_HEADS or len(word) <= 2 or _QUANTITY.match(unit.text.lower()))
 
 
 @lru_cache(maxsize=65_536)
-def _specific(word: str) -> bool:
-    """Rarer than everyday English: Zipf frequency below 4.5 in wordfreq's general lists
-    (``diffusion`` 3.4 and ``tokenization`` 1.7 pass; ``data`` 5.3 and ``image`` 4.9 do not).
+def commonness(key: str) -> float:
+    """How everyday a one-word key is: its Zipf frequency in wordfreq's general English lists
+    (``data`` 5.3, ``image`` 4.9, ``diffusion`` 3.4, ``tokenization`` 1.7, a coined name 0).
+    Phrases are 0: a phrase of common words is still specific.
 
     Plain lowercase words are looked up in wordfreq's table directly; ``zipf_frequency`` first
     re-tokenises its input, which costs a quarter of a millisecond a word.
     """
-    if word.isascii() and word.isalpha() and word.islower():
-        frequency = _english_frequencies().get(word, 0.0)
-        return frequency < 10 ** (_EVERYDAY_ZIPF - 9)  # Zipf = log10(frequency) + 9
+    if " " in key:
+        return 0.0
+    if key.isascii() and key.isalpha() and key.islower():
+        frequency = _english_frequencies().get(key, 0.0)
+        return max(math.log10(frequency) + 9, 0.0) if frequency else 0.0
     from wordfreq import zipf_frequency
 
-    return bool(zipf_frequency(word, "en") < _EVERYDAY_ZIPF)
+    return float(zipf_frequency(key, "en"))
 
 
 @lru_cache(maxsize=1)
@@ -174,23 +201,24 @@ def _english_frequencies() -> dict[str, float]:
 def _add(
     found: dict[str, Candidate],
     span: Sequence[Unit],
-    position: int,
-    in_title: bool,
     expand: Expander,
-) -> str:
-    """Record ``span`` under its key; return the key (empty when it has none)."""
+    *,
+    in_title: bool,
+    whole: bool,
+) -> None:
+    """Record ``span`` under its key (nothing when it has none)."""
     key = concept_key(_key_words(span, expand), plural_head=False)
     if not key:
-        return key
+        return
     candidate = found.get(key)
     if candidate is None:
-        candidate = found[key] = Candidate(key, first=position)
+        candidate = found[key] = Candidate(key)
     candidate.count += 1
     candidate.in_title = candidate.in_title or in_title
+    candidate.whole = candidate.whole or whole
     surface = " ".join(u.text for u in span)
     if surface not in candidate.surfaces:
         candidate.surfaces.append(surface)
-    return key
 
 
 def _key_words(span: Sequence[Unit], expand: Expander) -> list[str]:

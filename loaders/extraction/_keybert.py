@@ -206,7 +206,7 @@ class KeyBertExtractor:
 
 
 def _signals(candidate: Candidate) -> Signals:
-    return Signals(candidate.in_title, candidate.count)
+    return Signals(candidate.in_title, candidate.count, candidate.whole)
 
 
 def _concept_hit(candidate: Candidate, score: float, acronyms: dict[str, str]) -> ConceptHit:

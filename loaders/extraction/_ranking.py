@@ -1,11 +1,15 @@
-"""Ranking candidates with KeyBERT over a static embedding model, plus diversity (MMR).
+"""Ranking candidates with KeyBERT, plus diversity (MMR).
 
-KeyBERT scores every candidate by cosine similarity to its document. It is handed our own
-candidates through :class:`CandidateVocabulary` (its default ``CountVectorizer`` would
+KeyBERT scores every candidate by cosine similarity to its document, in the space of the
+extractor's ranking model (MiniLM by default, the static model in fast mode). It is handed our
+own candidates through :class:`CandidateVocabulary` (its default ``CountVectorizer`` would
 lowercase, split hyphens and drop one-letter tokens) and precomputed embeddings, so every
-distinct phrase in a batch is embedded once and phrases seen in earlier batches not at all.
-The similarity is then blended with three document-level signals (in the title, frequency,
-early first mention) and a maximal-marginal-relevance pass keeps near-duplicates out.
+distinct phrase is embedded once: phrases seen in earlier batches or loads come from the cache.
+The similarity is blended with document-level signals (in the title, how often the paper
+writes the phrase, whether it writes it whole or only inside a longer phrase) and, for a
+one-word candidate, how everyday the word is; a
+maximal-marginal-relevance pass then keeps near-duplicates out of the top ``n``. A position
+signal (early first mention) was measured as no help and is not used.
 """
 
 from __future__ import annotations
@@ -16,6 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+
+from ._candidates import commonness
+from ._embedding import PhraseCache, unit_rows
 
 __all__ = [
     "CandidateVocabulary",
@@ -29,12 +36,13 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Weights:
-    """How much each document signal adds to KeyBERT's similarity; ``diversity`` is MMR's lambda."""
+    """What each signal adds to KeyBERT's similarity; ``diversity`` is MMR's lambda."""
 
-    title: float = 0.15
-    frequency: float = 0.1  # times log(count)
-    position: float = 0.1  # times relative position of the first mention
-    diversity: float = 0.15
+    title: float = 0.05  # in the title
+    frequency: float = 0.1  # times ln(how often the paper writes it)
+    commonness: float = 0.03  # subtracted per Zipf unit of a one-word candidate's frequency
+    inner: float = 0.05  # subtracted when this paper writes it only inside a longer phrase
+    diversity: float = 0.5
 
 
 @dataclass(frozen=True)
@@ -43,21 +51,25 @@ class Signals:
 
     in_title: bool
     count: int
-    first: float  # relative position of the first mention, 0 = start of the text
+    whole: bool
 
 
 class PhraseEmbedder:
-    """Unit-length embeddings from a model2vec model, with an in-memory cache for phrases."""
+    """Unit-length embeddings from one encoder, with phrases cached in memory and, when a
+    :class:`PhraseCache` is given, on disk (across papers, batches and loads)."""
 
-    def __init__(self, model: Any, *, capacity: int = 400_000) -> None:
+    def __init__(
+        self, model: Any, *, disk: PhraseCache | None = None, capacity: int = 400_000
+    ) -> None:
         self._model = model
+        self._disk = disk
         self._cache: dict[str, np.ndarray] = {}
         self._capacity = capacity
         self.dimensions = int(model.dim)
 
     def documents(self, texts: Sequence[str]) -> np.ndarray:
         """Embed whole texts (not cached: documents rarely repeat)."""
-        return _unit_rows(self._model.encode(list(texts)))
+        return unit_rows(self._model.encode(list(texts)))
 
     def phrases(self, phrases: Sequence[str]) -> np.ndarray:
         """Embed phrases, encoding only those not seen before."""
@@ -65,10 +77,22 @@ class PhraseEmbedder:
         if missing:
             if len(self._cache) + len(missing) > self._capacity:
                 self._cache.clear()  # a crude bound; the hot phrases come back at once
-            self._cache.update(zip(missing, _unit_rows(self._model.encode(missing))))
+            self._cache.update(self._lookup(missing))
         if not phrases:
             return np.zeros((0, self.dimensions), dtype=np.float32)
         return np.stack([self._cache[p] for p in phrases])
+
+    def _lookup(self, phrases: list[str]) -> dict[str, np.ndarray]:
+        """Vectors of ``phrases``: from the disk cache where it has them, else encoded (and
+        stored there)."""
+        found = self._disk.get(phrases) if self._disk is not None else {}
+        new = [p for p in phrases if p not in found]
+        if new:
+            encoded = dict(zip(new, unit_rows(self._model.encode(new))))
+            if self._disk is not None:
+                self._disk.put(encoded)
+            found.update(encoded)
+        return found
 
 
 class CandidateVocabulary:
@@ -127,23 +151,25 @@ def select(
     top_n: int,
     weights: Weights,
 ) -> list[tuple[str, float]]:
-    """Pick ``top_n`` keys by blended relevance with MMR; return ``(key, score in 0..1)`` best first."""
+    """Pick ``top_n`` keys by blended relevance with MMR; return ``(key, score in 0..1)`` best
+    first."""
     if not keys:
         return []
     relevance = np.array(
-        [_blend(similarity.get(k, 0.0), s, weights) for k, s in zip(keys, signals)]
+        [_blend(k, similarity.get(k, 0.0), s, weights) for k, s in zip(keys, signals)]
     )
     chosen = _mmr(relevance, vectors, top_n, weights.diversity)
     ranked = sorted(chosen, key=lambda i: -relevance[i])
     return [(keys[i], float(min(max(relevance[i], 0.0), 1.0))) for i in ranked]
 
 
-def _blend(similarity: float, signals: Signals, weights: Weights) -> float:
+def _blend(key: str, similarity: float, signals: Signals, weights: Weights) -> float:
     return (
         similarity
         + weights.title * signals.in_title
         + weights.frequency * math.log(max(signals.count, 1))
-        - weights.position * signals.first
+        - weights.commonness * commonness(key)
+        - weights.inner * (not signals.whole)
     )
 
 
@@ -159,9 +185,3 @@ def _mmr(relevance: np.ndarray, vectors: np.ndarray, top_n: int, diversity: floa
         remaining.remove(best)
         closest = np.maximum(closest, vectors @ vectors[best])
     return chosen
-
-
-def _unit_rows(matrix: Any) -> np.ndarray:
-    rows = np.asarray(matrix, dtype=np.float32)
-    norms = np.linalg.norm(rows, axis=1, keepdims=True)
-    return rows / np.where(norms == 0, 1.0, norms)

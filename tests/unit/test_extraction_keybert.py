@@ -172,7 +172,7 @@ def test_a_word_that_only_modifies_a_longer_phrase_is_not_a_concept() -> None:
     )
     [result] = keybert_extractor(top_n=30).extract([Document(text=text)])
     keys = {c.key for c in result.concepts}
-    assert {"reinforcement learning", "large language model agent", "graph"} <= keys
+    assert {"deep reinforcement learning", "large language model agent", "graph"} <= keys
     # only ever followed by the next word of a longer phrase: fragments, not concepts
     assert not {"reinforcement", "multi agent reinforcement", "large language"} & keys
 

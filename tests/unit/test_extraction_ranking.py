@@ -1,0 +1,110 @@
+"""The ranking model (MiniLM on ONNX Runtime), its phrase cache, the fast mode, and which
+phrases are candidates."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from loaders.extraction import Document, keybert_extractor
+from loaders.extraction._candidates import commonness
+from loaders.extraction._embedding import PhraseCache
+from loaders.extraction._models import load_minilm, minilm_path
+from loaders.extraction._ranking import PhraseEmbedder
+
+TEXTS = [
+    "graph neural network",
+    "Dynamic graph augmentation keeps temporal consistency. " * 30,  # longer than 128 pieces
+    "x",
+]
+
+
+class CountingEncoder:
+    """Stands in for a model where only the caching is under test: counts what it encodes."""
+
+    name = "counting"
+    dim = 4
+
+    def __init__(self) -> None:
+        self.encoded: list[str] = []
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        self.encoded += texts
+        return np.array([[len(t), 1.0, 0.0, 0.0] for t in texts], dtype=np.float32)
+
+
+@pytest.mark.model
+def test_onnx_minilm_matches_sentence_transformers(tmp_path: Path) -> None:
+    from sentence_transformers import SentenceTransformer
+
+    from loaders.extraction._embedding import DOCUMENT_TOKENS
+
+    reference = SentenceTransformer(str(minilm_path()), device="cpu")
+    reference.max_seq_length = DOCUMENT_TOKENS
+    expected = reference.encode(TEXTS, normalize_embeddings=True)
+    got = load_minilm(tmp_path).encode(TEXTS)
+    assert got.shape == (3, 384)
+    assert np.allclose(np.linalg.norm(got, axis=1), 1.0, atol=1e-5)
+    assert (got * expected).sum(axis=1).min() > 0.999
+
+
+@pytest.mark.model
+def test_the_export_is_made_once_and_reused(tmp_path: Path) -> None:
+    load_minilm(tmp_path)
+    [exported] = tmp_path.rglob("model.onnx")
+    stamp = exported.stat().st_mtime_ns
+    load_minilm(tmp_path).encode(["again"])
+    assert exported.stat().st_mtime_ns == stamp
+    assert not list(tmp_path.glob(".export-*"))  # no scratch folder left behind
+
+
+def test_phrases_are_encoded_once_across_embedders_through_the_disk_cache(tmp_path: Path) -> None:
+    path = tmp_path / "phrases.sqlite"
+    first = CountingEncoder()
+    vectors = PhraseEmbedder(first, disk=PhraseCache(path, dim=4)).phrases(["a b", "c", "a b"])
+    assert first.encoded == ["a b", "c"]
+    second = CountingEncoder()  # a later load: a new process, the same cache file
+    again = PhraseEmbedder(second, disk=PhraseCache(path, dim=4)).phrases(["c", "a b", "d"])
+    assert second.encoded == ["d"]
+    assert np.allclose(again[:2], vectors[[1, 0]])
+
+
+def test_a_cache_of_another_size_is_not_used(tmp_path: Path) -> None:
+    path = tmp_path / "phrases.sqlite"
+    PhraseCache(path, dim=3).put({"a": np.ones(3, dtype=np.float32)})
+    assert PhraseCache(path, dim=4).get(["a"]) == {}
+
+
+def test_commonness_counts_against_everyday_single_words_only() -> None:
+    assert commonness("data") > commonness("diffusion") > commonness("tokenization") > 0
+    assert commonness("dyaug") == 0.0
+    assert commonness("image data") == 0.0
+
+
+@pytest.mark.model
+def test_fast_and_default_modes_differ_in_version_not_in_stored_embeddings() -> None:
+    text = "Graph neural networks (GNNs) learn on dynamic graphs with temporal augmentation."
+    default, fast = keybert_extractor(), keybert_extractor(fast=True)
+    assert default.version != fast.version
+    [a], [b] = default.extract([Document(text=text)]), fast.extract([Document(text=text)])
+    assert len(a.embedding) == len(b.embedding) == default.dimensions
+    assert np.allclose(a.embedding, b.embedding, atol=1e-6)  # one space for every paper
+    assert a.concepts and b.concepts
+
+
+@pytest.mark.model
+def test_an_inner_phrase_is_a_concept_once_two_papers_write_it_whole() -> None:
+    alone = "We study dynamic graph neural networks for evolving interactions between users."
+    extractor = keybert_extractor(top_n=30)
+    [first] = extractor.extract([Document(text=alone)])
+    assert "dynamic graph neural network" in {c.key for c in first.concepts}
+    assert "graph neural network" not in {c.key for c in first.concepts}
+    one = "Graph neural networks are a standard tool for molecules."
+    [_, once] = extractor.extract([Document(text=one), Document(text=alone)])
+    assert "graph neural network" not in {c.key for c in once.concepts}  # one paper: not yet
+    two = "We train graph neural networks on citation graphs."
+    [_, established] = extractor.extract([Document(text=two), Document(text=alone)])
+    assert "graph neural network" in {c.key for c in established.concepts}
