@@ -46,7 +46,9 @@ def main(argv: list[str] | None = None) -> int:
             )
             rows += ingest.table_rows(results["ingest"])
         if "quality" in sections:
-            results["quality"] = quality.run(settings, papers=40 if args.quick else 300)
+            results["quality"] = quality.run(
+                settings, limit=30 if args.quick else None, iclr=30 if args.quick else 300
+            )
             rows += quality.table_rows(results["quality"])
         if "api" in sections:
             results["api"] = api.run(settings, papers=served, reps=reps, quick=args.quick)
