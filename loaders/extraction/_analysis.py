@@ -22,6 +22,7 @@ from ._methods import (
     split_definitions,
 )
 from ._normalise import concept_key, is_acronym, method_key
+from ._not_methods import is_organisation
 from ._registry import AcronymRegistry, acronym_form
 from ._tagging import Unit, truecase_title
 from ._types import Document
@@ -114,13 +115,16 @@ def analyse(
 def _without_methods(
     candidates: dict[str, Candidate], methods: list[MethodCandidate]
 ) -> dict[str, Candidate]:
-    """Drop concept candidates that are, or contain, one of the paper's method names."""
+    """Drop concept candidates that are, or contain, one of the paper's method names or an
+    organisation (organisations are not nodes: ``OpenAI`` is neither a method nor a concept)."""
     names = {m.key for m in methods} | {method_key(a) for m in methods for a in m.aliases}
     return {
         key: c
         for key, c in candidates.items()
         if method_key(key) not in names
-        and not any(method_key(w) in names for s in c.surfaces for w in s.split(" "))
+        and not any(
+            method_key(w) in names or is_organisation(w) for s in c.surfaces for w in s.split(" ")
+        )
     }
 
 

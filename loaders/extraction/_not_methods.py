@@ -30,7 +30,13 @@ from ._normalise import STOPWORDS
 from ._registry import acronym_form
 from ._tagging import Unit
 
-__all__ = ["borrowed_letters", "capitals_title", "is_not_method", "units_of_measure"]
+__all__ = [
+    "borrowed_letters",
+    "capitals_title",
+    "is_not_method",
+    "is_organisation",
+    "units_of_measure",
+]
 
 #: Abbreviations of fields, hardware, units and metrics: name-like but never a method.
 _NOT_METHODS = frozenset(
@@ -137,6 +143,11 @@ _ORDINARY_ZIPF = 3.0
 _CAMEL_PIECE = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _SENTENCE_ENDS = frozenset({".", "?", "!"})
 _TITLE_WORDS = 3  # capital words a title needs before its case counts as shouting
+
+
+def is_organisation(word: str) -> bool:
+    """Whether ``word`` is a lab, company or venue spelled like a name (``OpenAI``, ``ICML``)."""
+    return word in _ORGANISATIONS
 
 
 @lru_cache(maxsize=65_536)  # asked of every name-like word of every paper

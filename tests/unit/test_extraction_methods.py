@@ -178,3 +178,14 @@ def test_acronyms_from_parts_of_words_or_from_acronyms_are_still_defined() -> No
     [pose] = [m for m in (*result.proposes, *result.uses) if m.name == "PoSE"]
     assert "Positional Skip-wisE training" in pose.aliases
     assert "Skip-wisE" not in _names(result)
+
+
+def test_organisations_are_not_concepts_either() -> None:
+    text = (
+        "We compare OpenAI models with DeepMind agents on NVIDIA hardware, and evaluate "
+        "protein structure prediction on a new benchmark."
+    )
+    [result] = keybert_extractor(top_n=30).extract([Document(text=text)])
+    words = {w for c in result.concepts for w in c.key.split()}
+    assert not {"openai", "deepmind", "nvidia"} & words
+    assert "protein structure prediction" in {c.key for c in result.concepts}
