@@ -26,7 +26,7 @@ import os
 import shutil
 import tempfile
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -118,13 +118,7 @@ def _distill_to(target: Path) -> None:
         ) from e
     with _quiet():  # no progress bars, no load report
         model = distill(str(source), pca_dims=STATIC_DIMENSIONS)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    scratch = Path(tempfile.mkdtemp(prefix=".distill-", dir=target.parent))
-    model.save_pretrained(str(scratch))
-    try:
-        scratch.rename(target)
-    except OSError:  # another process finished first; its copy is as good as ours
-        shutil.rmtree(scratch, ignore_errors=True)
+    _save_atomically(target, lambda scratch: model.save_pretrained(str(scratch)))
 
 
 def models_home(model_dir: Path | None = None) -> Path:
@@ -179,9 +173,8 @@ def _export_to(target: Path) -> None:
             "Exporting the ranking model needs torch and transformers. Install them with: "
             "pip install torch transformers"
         ) from e
-    target.parent.mkdir(parents=True, exist_ok=True)
-    scratch = Path(tempfile.mkdtemp(prefix=".export-", dir=target.parent))
-    try:
+
+    def export(scratch: Path) -> None:
         with _quiet():
             model = AutoModel.from_pretrained(str(source)).eval()
             sample = AutoTokenizer.from_pretrained(str(source))(["a b"], return_tensors="pt")
@@ -198,12 +191,27 @@ def _export_to(target: Path) -> None:
                 dynamo=True,
                 external_data=False,
             )
+
+    try:
+        _save_atomically(target, export)
     except Exception as e:  # the exporter raises many types
-        shutil.rmtree(scratch, ignore_errors=True)
         raise ExtractionError(
             f"Exporting all-MiniLM-L6-v2 to ONNX failed ({e}). Check that torch, onnx and "
             "onnxscript are installed (pip install onnx onnxscript)."
         ) from e
+
+
+def _save_atomically(target: Path, write: Callable[[Path], None]) -> None:
+    """Have ``write`` fill a scratch folder beside ``target``, then rename it to ``target``,
+    so a crash or a concurrent process never leaves a half-written model there."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(prefix=".prepare-", dir=target.parent))
+    try:
+        write(scratch)
+        scratch.chmod(0o755)
+    except BaseException:
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise
     try:
         scratch.rename(target)
     except OSError:  # another process finished first; its copy is as good as ours

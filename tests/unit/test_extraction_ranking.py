@@ -58,7 +58,7 @@ def test_the_export_is_made_once_and_reused(tmp_path: Path) -> None:
     stamp = exported.stat().st_mtime_ns
     load_minilm(tmp_path).encode(["again"])
     assert exported.stat().st_mtime_ns == stamp
-    assert not list(tmp_path.glob(".export-*"))  # no scratch folder left behind
+    assert not list(tmp_path.glob(".prepare-*"))  # no scratch folder left behind
 
 
 def test_phrases_are_encoded_once_across_embedders_through_the_disk_cache(tmp_path: Path) -> None:
