@@ -32,7 +32,6 @@ from ._normalise import (
     singular,
 )
 from ._tagging import Unit
-from ._wordforms import head_index
 
 __all__ = ["Candidate", "KnownPhrases", "collect_candidates", "commonness"]
 
@@ -63,14 +62,11 @@ class Candidate:
     def name(self) -> str:
         """Display form: the first surface seen, in its least capitalised spelling (the text's
         ``graph neural networks`` over the title's ``Graph Neural Networks``, or a sentence's
-        ``Diffusion models``), with its head noun made singular (the word before ``of`` in
-        ``Mixtures of Experts``). The author's spelling stays: ``modelling`` is not made
-        ``modeling`` as it is in the key."""
+        ``Diffusion models``). The name is the author's wording, number and spelling included
+        (``language modelling``, ``textual corpora``); only the key is made singular and
+        American, so that every wording of the idea meets in one node."""
         first = self.surfaces[0].lower()
-        surface = min((s for s in self.surfaces if s.lower() == first), key=_capitals)
-        words = surface.split(" ")
-        head = head_index(words)
-        return " ".join([*words[:head], singular(words[head]), *words[head + 1 :]])
+        return min((s for s in self.surfaces if s.lower() == first), key=_capitals)
 
 
 def _capitals(text: str) -> int:

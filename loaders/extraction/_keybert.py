@@ -23,6 +23,8 @@ from ._types import ConceptHit, Document, Extraction, MethodHit
 __all__ = ["KeyBertExtractor", "Tagged", "extractor_version"]
 
 _TAG_BATCH = 64
+#: What introducing a method adds to its score: a paper's own method outranks one it uses.
+_PROPOSED_BONUS = 0.1
 
 
 _DEFAULT_WEIGHTS = Weights()
@@ -247,9 +249,11 @@ def _phrase(method: MethodCandidate) -> str:
 
 
 def _method_hit(method: MethodCandidate, similarity: float) -> MethodHit:
-    """Proposed names score 0.5..1 and used ones 0..0.5, each by KeyBERT similarity."""
-    score = 0.5 * min(max(similarity, 0.0), 1.0) + (0.5 if method.proposed else 0.0)
-    return MethodHit(method.key, method.name, round(score, 4), tuple(method.aliases))
+    """A method's score is its KeyBERT similarity, on the concepts' scale so that one paper's
+    concepts and methods rank against each other (and weigh alike in related papers), plus
+    :data:`_PROPOSED_BONUS` when the paper introduces it."""
+    score = similarity + (_PROPOSED_BONUS if method.proposed else 0.0)
+    return MethodHit(method.key, method.name, round(min(max(score, 0.0), 1.0), 4), tuple(method.aliases))
 
 
 def _best_first(hits: list[MethodHit]) -> tuple[MethodHit, ...]:

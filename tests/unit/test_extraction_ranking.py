@@ -12,6 +12,8 @@ import pytest
 from loaders.extraction import Document, keybert_extractor
 from loaders.extraction._candidates import commonness
 from loaders.extraction._embedding import PhraseCache
+from loaders.extraction._keybert import _method_hit
+from loaders.extraction._methods import MethodCandidate
 from loaders.extraction._models import load_minilm, minilm_path
 from loaders.extraction._ranking import PhraseEmbedder
 
@@ -108,3 +110,13 @@ def test_an_inner_phrase_is_a_concept_once_two_papers_write_it_whole() -> None:
     two = "We train graph neural networks on citation graphs."
     [_, established] = extractor.extract([Document(text=two), Document(text=alone)])
     assert "graph neural network" in {c.key for c in established.concepts}
+
+
+def test_a_methods_score_is_its_similarity_on_the_concepts_scale() -> None:
+    # one scale for concepts and methods: a used method that fits the paper well outranks a
+    # weak concept, and a proposed one gains only a little over the same similarity
+    used = _method_hit(MethodCandidate("DyAug"), 0.62)
+    proposed = _method_hit(MethodCandidate("DyAug", proposed=True), 0.62)
+    assert used.score == pytest.approx(0.62)
+    assert 0.62 < proposed.score < 0.8
+    assert _method_hit(MethodCandidate("X", proposed=True), 0.97).score == 1.0
