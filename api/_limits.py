@@ -23,6 +23,10 @@ __all__ = ["BodyLimit", "encode_response", "refusal"]
 
 logger = logging.getLogger("papergraph.api")
 
+# How much more of a refused body is read (and dropped) before the 413, so that a client still
+# sending it reads the answer rather than a reset connection; a longer body gets the reset.
+_DISCARD_BYTES = 64 * 1024 * 1024
+
 
 class _Refused(Exception):
     def __init__(self, status: int, code: str, message: str) -> None:
@@ -66,6 +70,8 @@ class BodyLimit:
                 _check_json(body)
         except _Refused as refused:
             logger.warning("Refused a request to %s: %s", scope["path"], refused.message)
+            if refused.status == 413:
+                await _discard(receive, _DISCARD_BYTES)
             await _send_refusal(send, refused)
             return
         await self._app(scope, _replay(body, receive), send)
@@ -139,6 +145,15 @@ async def _send_refusal(send: Send, refused: _Refused) -> None:
         headers.append((b"connection", b"close"))  # the rest of the body is never read
     await send({"type": "http.response.start", "status": refused.status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
+
+
+async def _discard(receive: Receive, budget: int) -> None:
+    """Read and drop the rest of a body, at most ``budget`` bytes of it."""
+    while budget > 0:
+        message = await receive()
+        if message["type"] != "http.request" or not message.get("more_body", False):
+            return
+        budget -= len(message.get("body", b""))
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:
