@@ -274,3 +274,45 @@ async def test_the_bearer_scheme_ignores_case(client: httpx.AsyncClient, scheme:
         headers={"Authorization": f"Basic {TOKEN}"},
     )
     assert codes(wrong.json()) == ["UNAUTHENTICATED"]
+
+
+# --- the query timeout --------------------------------------------------------------------------
+
+DENSE = """
+UNWIND range(0, $concepts - 1) AS j
+CREATE (:Concept {key: 'c' + j, name: 'C' + j, aliases: []})
+WITH count(*) AS made
+MATCH (c:Concept) WITH collect(c) AS concepts
+UNWIND range(0, $papers - 1) AS i
+CREATE (p:Paper {id: 'd' + i, label: 'D' + i, abstract: 'A dense paper.', altIds: []})
+WITH p, concepts UNWIND concepts AS c
+CREATE (p)-[:MENTIONS {score: 0.5, rank: 1, source: 'keybert'}]->(c)
+"""
+RUNNING = (
+    "SHOW TRANSACTIONS YIELD currentQuery "
+    "WHERE currentQuery CONTAINS 'ring1' AND NOT currentQuery STARTS WITH 'SHOW' "
+    "RETURN count(*) AS running"
+)
+
+
+async def test_the_query_timeout_stops_the_neo4j_transactions(
+    driver: AsyncDriver, settings: Settings
+) -> None:
+    """Every paper shares 40 concepts with every other: a 3-hop neighbourhood of 500 nodes is
+    some 0.4 s of Neo4j's work, twenty of them in one request far more than the timeout."""
+    database = settings.neo4j_database
+    await driver.execute_query(DENSE, papers=1000, concepts=40, database_=database)
+    wide = (
+        "{ "
+        + " ".join(
+            f'n{i}: neighborhood(id: "d{i}", hops: 3, limit: 500) {{ nodes {{ id }} }}'
+            for i in range(20)
+        )
+        + " }"
+    )
+    async for client in client_for(settings.model_copy(update={"query_timeout": 0.5})):
+        body = await post(client, wide)
+        assert "TIMEOUT" in codes(body)
+        assert set(codes(body)) == {"TIMEOUT"}
+        records, _, _ = await driver.execute_query(RUNNING, database_=database)
+        assert records[0]["running"] == 0
