@@ -70,7 +70,7 @@ class BodyLimit:
                 _check_json(body)
         except _Refused as refused:
             logger.warning("Refused a request to %s: %s", scope["path"], refused.message)
-            if refused.status == 413:
+            if refused.status == 413 and not _waits_to_send(scope):
                 await _discard(receive, _DISCARD_BYTES)
             await _send_refusal(send, refused)
             return
@@ -112,6 +112,15 @@ def _content_length(scope: Scope) -> int | None:
             except ValueError:
                 raise _Refused(400, "BAD_REQUEST", "Content-Length is not a number.") from None
     return None
+
+
+def _waits_to_send(scope: Scope) -> bool:
+    """Whether the client waits for ``100 Continue`` before sending the body (it reads the 413
+    at once, with nothing to drop)."""
+    return any(
+        name == b"expect" and bytes(value).lower() == b"100-continue"
+        for name, value in scope["headers"]
+    )
 
 
 def _is_json(scope: Scope) -> bool:

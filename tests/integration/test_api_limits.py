@@ -3,6 +3,7 @@ malformed bodies, search text, cursors, duplicate ids, the bearer scheme (real N
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import logging
 from collections.abc import AsyncIterator
@@ -166,8 +167,40 @@ async def test_a_body_over_the_limit_is_refused_with_413(
             "/graphql", content=chunks(), headers={"Content-Type": "application/json"}
         )
         assert streamed.status_code == 413
+        assert await status_of_a_waiting_upload(str(client.base_url), 500_000_000) == 413
         small = await client.post("/graphql", json={"query": "{ stats { papers } }"})
         assert small.status_code == 200 and small.json()["data"]["stats"]["papers"] == 3
+
+
+async def status_of_a_waiting_upload(base_url: str, length: int) -> int:
+    """The status a client gets that, as curl does, declares a body and waits for
+    ``100 Continue`` before sending it."""
+    url = httpx.URL(base_url)
+    reader, writer = await asyncio.open_connection(url.host, url.port)
+    head = (
+        f"POST /graphql HTTP/1.1\r\nHost: {url.host}\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {length}\r\nExpect: 100-continue\r\n\r\n"
+    )
+    writer.write(head.encode())
+    await writer.drain()
+    status_line = await asyncio.wait_for(reader.readline(), timeout=10)
+    writer.close()
+    return int(status_line.split()[1])
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "variables=" + "[" * 5_000 + "]" * 5_000,
+        "variables=" + '{"n": ' + "9" * 5_000 + "}",
+    ],
+    ids=["deep", "bigint"],
+)
+async def test_malformed_variables_in_a_get_are_a_400(
+    client: httpx.AsyncClient, query: str
+) -> None:
+    response = await client.get(f"/graphql?query=%7Bstats%7Bpapers%7D%7D&{query}")
+    assert response.status_code == 400 and "Traceback" not in response.text
 
 
 @pytest.mark.parametrize(
@@ -314,5 +347,18 @@ async def test_the_query_timeout_stops_the_neo4j_transactions(
         body = await post(client, wide)
         assert "TIMEOUT" in codes(body)
         assert set(codes(body)) == {"TIMEOUT"}
+        assert await transactions_left(driver, database, within=5.0) == 0
+
+
+async def transactions_left(driver: AsyncDriver, database: str, *, within: float) -> int:
+    """How many of the request's statements Neo4j still runs ``within`` seconds after the
+    answer. The answer can come before all are stopped: graphql-core cancels the other fields
+    of a request when a non-null one fails, and Neo4j stops a transaction whose client went
+    away, like one past its timeout, at its next check."""
+    deadline = asyncio.get_running_loop().time() + within
+    while True:
         records, _, _ = await driver.execute_query(RUNNING, database_=database)
-        assert records[0]["running"] == 0
+        running = int(records[0]["running"])
+        if running == 0 or asyncio.get_running_loop().time() > deadline:
+            return running
+        await asyncio.sleep(0.2)
