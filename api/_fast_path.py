@@ -33,6 +33,7 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from strawberry.execution import optimized_is_awaitable
 
+from api._limits import encode_response
 from api.context import Context, request_context
 from api.errors import client_errors, log_unexpected
 from api.schema import PapergraphSchema, result_extensions
@@ -49,9 +50,12 @@ _is_awaitable = cast("Callable[[Any], TypeGuard[Awaitable[Any]]]", optimized_is_
 class QueryPath:
     """ASGI app for ``/graphql``: known queries directly, everything else by ``fallback``."""
 
-    def __init__(self, schema: PapergraphSchema, fallback: ASGIApp) -> None:
+    def __init__(
+        self, schema: PapergraphSchema, fallback: ASGIApp, *, max_response_bytes: int
+    ) -> None:
         self._schema = schema
         self._fallback = fallback
+        self._max_response_bytes = max_response_bytes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] != "POST":
@@ -98,6 +102,11 @@ class QueryPath:
         definition = get_operation_ast(document, operation)
         if definition is None or definition.operation is not OperationType.QUERY:
             return None
+        costly = self._schema.cost.refusal(
+            self._schema._schema, document, text=text, operation_name=operation, variables=variables
+        )
+        if costly is not None:  # Strawberry's road refuses it (api/_cost.py)
+            return None
         context = request_context(request)
         result = execute(
             self._schema._schema,
@@ -111,7 +120,7 @@ class QueryPath:
         )
         if not isinstance(result, ExecutionResult):
             result = await result
-        return orjson.dumps(self._response(result, context))
+        return encode_response(self._response(result, context), max_bytes=self._max_response_bytes)
 
     def _response(self, result: ExecutionResult, context: Context) -> dict[str, Any]:
         response: dict[str, Any] = {"data": result.data}

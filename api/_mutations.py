@@ -59,6 +59,20 @@ def _record(paper: PaperInput, line: int) -> PaperRecord:
     return record
 
 
+def _refuse_duplicate_ids(records: list[PaperRecord]) -> None:
+    """One call names each paper once: which of two versions should win is the caller's call."""
+    first_seen: dict[str, int] = {}
+    for index, record in enumerate(records):
+        if record.id is None:
+            continue
+        if record.id in first_seen:
+            raise InvalidInputError(
+                f"papers[{index}].id: {record.id!r} is also the id of "
+                f"papers[{first_seen[record.id]}]; send each paper once per call."
+            )
+        first_seen[record.id] = index
+
+
 async def ingest(context: Context, papers: list[PaperInput]) -> IngestResult:
     """Validate every paper, then run the loader pipeline on them."""
     if not 1 <= len(papers) <= MAX_INGEST:
@@ -67,6 +81,7 @@ async def ingest(context: Context, papers: list[PaperInput]) -> IngestResult:
             "for bulk loads."
         )
     records = [_record(p, i + 1) for i, p in enumerate(papers)]
+    _refuse_duplicate_ids(records)
     extractor = await context.extractor.get()
     with database_errors(context.settings):
         report = await load_papers(

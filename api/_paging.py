@@ -7,10 +7,13 @@ import binascii
 
 from graph.errors import InvalidInputError
 
-__all__ = ["DEFAULT_FIRST", "MAX_FIRST", "cursor", "offset_after", "page_size"]
+__all__ = ["DEFAULT_FIRST", "MAX_FIRST", "MAX_OFFSET", "cursor", "offset_after", "page_size"]
 
 DEFAULT_FIRST = 20
 MAX_FIRST = 100
+#: The furthest a cursor may point; Neo4j's SKIP takes a 64-bit integer and no list here is
+#: anywhere near this long, so a cursor beyond it was not given out by this API.
+MAX_OFFSET = 2**31 - 1
 _PREFIX = "offset:"
 
 
@@ -46,4 +49,9 @@ def offset_after(after: str | None) -> int:
         ) from None
     if offset < 0:
         raise InvalidInputError(f"`after` points before the first item ({after!r}).")
+    if offset >= MAX_OFFSET:
+        raise InvalidInputError(
+            f"`after` points past item {MAX_OFFSET:,}, further than any list goes ({after!r}): "
+            "pass an `endCursor` or an edge's `cursor` from a previous page."
+        )
     return offset + 1

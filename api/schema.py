@@ -20,6 +20,7 @@ from strawberry.schema.name_converter import NameConverter
 from strawberry.types import ExecutionContext
 
 from api import _mutations
+from api._cost import CostLimit, QueryCostLimit
 from api._document_cache import DocumentCache, DocumentCacheExtension
 from api._execution import PlainFieldsExecutionContext
 from api._paging import offset_after, page_size
@@ -42,8 +43,17 @@ from graph import models
 from graph import queries as q
 from graph.errors import InvalidInputError, NotFoundError
 
-__all__ = ["MAX_ALIASES", "MAX_DEPTH", "MAX_TOKENS", "make_schema", "print_schema", "schema"]
+__all__ = [
+    "DEFAULT_MAX_COST",
+    "MAX_ALIASES",
+    "MAX_DEPTH",
+    "MAX_TOKENS",
+    "make_schema",
+    "print_schema",
+    "schema",
+]
 
+DEFAULT_MAX_COST = 50_000  # objects a query may return (PAPERGRAPH_MAX_QUERY_COST)
 MAX_DEPTH = 10
 MAX_ALIASES = 20
 MAX_TOKENS = 2000
@@ -205,7 +215,8 @@ def require_token(context: Context) -> None:
         raise UnauthenticatedError(
             "Mutations are disabled on this server: set PAPERGRAPH_API_TOKEN to enable them."
         )
-    given = (context.authorization or "").removeprefix("Bearer ").strip()
+    scheme, _, given = (context.authorization or "").strip().partition(" ")
+    given = given.strip() if scheme.lower() == "bearer" else ""  # schemes ignore case (RFC 9110)
     if not given or not hmac.compare_digest(given.encode(), token.get_secret_value().encode()):
         raise UnauthenticatedError(
             "Mutations need the header `Authorization: Bearer <PAPERGRAPH_API_TOKEN>`."
@@ -264,11 +275,14 @@ class _RememberedNames(NameConverter):
 
 class PapergraphSchema(strawberry.Schema):
     """The Strawberry schema, with what :mod:`api._fast_path` needs to answer as it would: the
-    document cache (parse and validation results) and whether messages keep suggestions."""
+    document cache (parse and validation results), whether messages keep suggestions and the
+    query cost limit."""
 
-    def __init__(self, *, documents: DocumentCache, suggestions: bool, **kwargs: Any) -> None:
+    def __init__(
+        self, *, documents: DocumentCache, suggestions: bool, cost: CostLimit, **kwargs: Any
+    ) -> None:
         super().__init__(**kwargs)
-        self.documents, self.suggestions = documents, suggestions
+        self.documents, self.suggestions, self.cost = documents, suggestions, cost
 
     def process_errors(
         self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None
@@ -276,9 +290,15 @@ class PapergraphSchema(strawberry.Schema):
         log_unexpected(errors)  # expected errors (bad input, not found, down) are not bugs
 
 
-def make_schema(*, introspection: bool = True, field_suggestions: bool = True) -> PapergraphSchema:
-    """The schema with its protections; ``introspection=False`` refuses ``__schema`` queries and
-    ``field_suggestions=False`` drops the "Did you mean …?" hints from error messages."""
+def make_schema(
+    *,
+    introspection: bool = True,
+    field_suggestions: bool = True,
+    max_cost: int = DEFAULT_MAX_COST,
+) -> PapergraphSchema:
+    """The schema with its protections; ``introspection=False`` refuses ``__schema`` queries,
+    ``field_suggestions=False`` drops the "Did you mean …?" hints from error messages and
+    ``max_cost`` bounds the objects a query may return (see :mod:`api._cost`)."""
     rules = [
         *QueryDepthLimiter(max_depth=MAX_DEPTH).validation_rules,
         *MaxAliasesLimiter(max_alias_count=MAX_ALIASES).validation_rules,
@@ -286,10 +306,12 @@ def make_schema(*, introspection: bool = True, field_suggestions: bool = True) -
     if not introspection:
         rules.append(NoSchemaIntrospectionCustomRule)
     documents = DocumentCache()  # shared by this schema's requests; its own rules' results
+    cost = CostLimit(max_cost)
     extensions: list[Any] = [
         lambda: ErrorCodes(suggestions=field_suggestions),
         CypherStatements,
         lambda: DocumentCacheExtension(documents, rules=rules, max_tokens=MAX_TOKENS),
+        lambda: QueryCostLimit(cost),
     ]
     return PapergraphSchema(
         query=Query,
@@ -299,6 +321,7 @@ def make_schema(*, introspection: bool = True, field_suggestions: bool = True) -
         config=StrawberryConfig(name_converter=_RememberedNames()),
         documents=documents,
         suggestions=field_suggestions,
+        cost=cost,
     )
 
 

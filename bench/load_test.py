@@ -6,8 +6,12 @@ bench Neo4j. 32 workers send the API benchmark's queries in rotation (paper, pap
 sharedConcepts, relatedPapers, neighborhood) for 60 s (``--quick``: 10 s) or until a fixed
 number of requests is sent, whichever comes first, then stop. Reported: failed requests (HTTP
 error, GraphQL error or exception: the target is zero), p50/p95/p99 per query and overall,
-requests per second, and the API process's RSS after warm-up and at the end. Results go to
-``bench/results/load_test.{json,md}``.
+requests per second, and the API process's RSS after warm-up and at the end.
+
+Then a hostile phase (10 s, ``--quick``: 5 s) adds, beside 8 ordinary clients, two clients
+sending the 164-byte query of four nested ``related(first: 100)`` (10⁸ objects) and three
+streaming 500 MB request bodies: reported are how each was answered and the API's peak RSS
+(its high-water mark, target under 1 GB). Results go to ``bench/results/load_test.{json,md}``.
 
 ``--bolt-port`` runs against a private local Neo4j on that port instead of the bench one.
 """
@@ -19,7 +23,7 @@ import asyncio
 import contextlib
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,6 +49,12 @@ from bench.common import (
 from graph.config import Settings
 
 CONCURRENCY = 32
+HOSTILE_QUERY = (
+    "{papers(first:100){edges{node{related(first:100){paper{related(first:100)"
+    "{paper{related(first:100){paper{id}}}}}}}}}}"
+)
+HOSTILE_BODY_MB = 500
+PEAK_RSS_TARGET_MB = 1024
 MAX_REQUESTS_PER_SECOND = 2000  # the request bound: seconds × this, far above what 2 cores serve
 
 
@@ -65,12 +75,12 @@ class Tally:
             self.reasons.append(f"{case}: {reason[:300]}")
 
 
-def rss_mb(pid: int) -> float:
-    """Resident set size of ``pid`` in MB (Linux ``/proc``)."""
+def rss_mb(pid: int, field: str = "VmRSS") -> float:
+    """Resident set size of ``pid`` in MB (Linux ``/proc``); ``VmHWM`` for its peak."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
+        if line.startswith(f"{field}:"):
             return int(line.split()[1]) / 1024
-    raise RuntimeError(f"no VmRSS for pid {pid}")
+    raise RuntimeError(f"no {field} for pid {pid}")
 
 
 @contextlib.contextmanager
@@ -101,12 +111,12 @@ async def one(client: httpx.AsyncClient, url: str, i: int, samples: Samples, tal
 
 
 async def hammer(
-    url: str, samples: Samples, *, seconds: float, requests: int
+    url: str, samples: Samples, *, seconds: float, requests: int, concurrency: int = CONCURRENCY
 ) -> tuple[Tally, float]:
-    """``CONCURRENCY`` workers until ``seconds`` pass or ``requests`` are sent."""
+    """``concurrency`` workers until ``seconds`` pass or ``requests`` are sent."""
     tally, counter = Tally(), iter(range(requests))
     deadline = time.perf_counter() + seconds
-    limits = httpx.Limits(max_connections=CONCURRENCY, max_keepalive_connections=CONCURRENCY)
+    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
 
     async with httpx.AsyncClient(timeout=30, limits=limits) as client:
 
@@ -116,9 +126,55 @@ async def hammer(
 
         started = time.perf_counter()
         await asyncio.wait_for(
-            asyncio.gather(*(worker() for _ in range(CONCURRENCY))), timeout=seconds + 60
+            asyncio.gather(*(worker() for _ in range(concurrency))), timeout=seconds + 60
         )
         return tally, time.perf_counter() - started
+
+
+async def _huge_body() -> AsyncIterator[bytes]:
+    yield b'{"query": "{ stats { papers } }", "pad": "'
+    chunk = b"x" * (1024 * 1024)
+    for _ in range(HOSTILE_BODY_MB):
+        yield chunk
+    yield b'"}'
+
+
+async def _hostile_one(client: httpx.AsyncClient, url: str, kind: str) -> str:
+    """How the API answered one hostile request: an error code, or what went wrong."""
+    try:
+        if kind == "costly query":
+            response = await client.post(url, json={"query": HOSTILE_QUERY})
+        else:
+            headers = {"Content-Type": "application/json"}
+            response = await client.post(url, content=_huge_body(), headers=headers)
+    except httpx.HTTPError as exc:  # a body past the drained part is cut off: refused too
+        return f"connection closed ({type(exc).__name__})"
+    try:
+        errors = response.json().get("errors") or [{}]
+        code = errors[0].get("extensions", {}).get("code", "none")
+    except ValueError:
+        code = "not JSON"
+    return f"HTTP {response.status_code} {code}"
+
+
+async def hostile(
+    url: str, samples: Samples, *, seconds: float
+) -> tuple[dict[str, dict[str, int]], Tally]:
+    """Hostile clients beside a few ordinary ones for ``seconds``; answers by kind."""
+    answers: dict[str, dict[str, int]] = {}
+    deadline = time.perf_counter() + seconds
+    async with httpx.AsyncClient(timeout=120) as client:
+
+        async def attacker(kind: str) -> None:
+            while time.perf_counter() < deadline:
+                answer = await _hostile_one(client, url, kind)
+                counts = answers.setdefault(kind, {})
+                counts[answer] = counts.get(answer, 0) + 1
+
+        ordinary = hammer(url, samples, seconds=seconds, requests=100_000, concurrency=8)
+        kinds = ["costly query"] * 2 + ["500 MB body"] * 3
+        (tally, _), *_ = await asyncio.gather(ordinary, *(attacker(k) for k in kinds))
+    return answers, tally
 
 
 def stats(values: list[float]) -> dict[str, float]:
@@ -132,7 +188,9 @@ def stats(values: list[float]) -> dict[str, float]:
     }
 
 
-def run(settings: Settings, *, papers: int, seconds: float) -> dict[str, Any]:
+def run(
+    settings: Settings, *, papers: int, seconds: float, hostile_seconds: float
+) -> dict[str, Any]:
     stored = asyncio.run(ensure_graph(settings, papers))
     samples = asyncio.run(pick_samples(settings))
     requests = int(seconds * MAX_REQUESTS_PER_SECOND)
@@ -141,6 +199,8 @@ def run(settings: Settings, *, papers: int, seconds: float) -> dict[str, Any]:
         rss_start = rss_mb(pid)
         tally, wall = asyncio.run(hammer(url, samples, seconds=seconds, requests=requests))
         rss_end = rss_mb(pid)
+        answers, beside = asyncio.run(hostile(url, samples, seconds=hostile_seconds))
+        peak = rss_mb(pid, "VmHWM")
     every = [ms for values in tally.latencies.values() for ms in values]
     return {
         "papers": stored,
@@ -155,6 +215,17 @@ def run(settings: Settings, *, papers: int, seconds: float) -> dict[str, Any]:
         "latency_ms": stats(every),
         "by_query": {name: stats(values) for name, values in tally.latencies.items()},
         "rss_mb": {"start": round(rss_start, 1), "end": round(rss_end, 1)},
+        "hostile": {
+            "seconds": hostile_seconds,
+            "answers": answers,
+            "ordinary_requests": sum(len(v) for v in beside.latencies.values()),
+            "ordinary_failed": sum(beside.failures.values()),
+            "ordinary_p95_ms": stats([ms for v in beside.latencies.values() for ms in v]).get(
+                "p95"
+            ),
+            "peak_rss_mb": round(peak, 1),
+            "peak_rss_target_mb": PEAK_RSS_TARGET_MB,
+        },
     }
 
 
@@ -186,9 +257,29 @@ def table(result: dict[str, Any]) -> str:
         f"{result['papers']} papers, {result['rps']} req/s, API RSS "
         f"{result['rss_mb']['start']} → {result['rss_mb']['end']} MB\n\n"
     )
-    return head + markdown_table(
-        ["query", "requests", "p50 ms", "p95 ms", "p99 ms", "failed"], rows
+    return (
+        head
+        + markdown_table(["query", "requests", "p50 ms", "p95 ms", "p99 ms", "failed"], rows)
+        + "\n\n"
+        + hostile_table(result["hostile"])
     )
+
+
+def hostile_table(hostile: dict[str, Any]) -> str:
+    """The hostile phase: answers by kind, the ordinary clients beside them, the peak RSS."""
+    rows = [
+        [kind, answer, count]
+        for kind, counts in hostile["answers"].items()
+        for answer, count in counts.items()
+    ]
+    verdict = "met" if hostile["peak_rss_mb"] < hostile["peak_rss_target_mb"] else "MISSED"
+    head = (
+        f"Hostile phase, {hostile['seconds']} s: API peak RSS {hostile['peak_rss_mb']} MB "
+        f"(target < {hostile['peak_rss_target_mb']} MB: {verdict}); 8 ordinary clients beside "
+        f"it sent {hostile['ordinary_requests']} requests, {hostile['ordinary_failed']} failed, "
+        f"p95 {hostile['ordinary_p95_ms']} ms.\n\n"
+    )
+    return head + markdown_table(["hostile request", "answer", "count"], rows)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -201,16 +292,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--papers", type=int, default=2000)
     parser.add_argument("--bolt-port", type=int, default=None, help="private local Neo4j")
     args = parser.parse_args(argv)
-    seconds = 10.0 if args.quick else 60.0
+    seconds, hostile_seconds = (10.0, 5.0) if args.quick else (60.0, 10.0)
     server = bench_neo4j(args.bolt_port) if args.bolt_port else bench_neo4j()
     with server as settings:
-        result = run(settings, papers=args.papers, seconds=seconds)
+        result = run(settings, papers=args.papers, seconds=seconds, hostile_seconds=hostile_seconds)
     result["machine"] = machine_info()
     result["quick"] = args.quick
     markdown = table(result)
     write_results("load_test", result, markdown)
     print(markdown)
-    return 1 if result["failed"] else 0
+    too_big = result["hostile"]["peak_rss_mb"] >= PEAK_RSS_TARGET_MB
+    return 1 if result["failed"] or result["hostile"]["ordinary_failed"] or too_big else 0
 
 
 if __name__ == "__main__":

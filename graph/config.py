@@ -43,6 +43,11 @@ class Settings(BaseSettings):
         120.0, validation_alias=_env("PAPERGRAPH_NEO4J_START_TIMEOUT")
     )
     query_timeout: float = Field(10.0, validation_alias=_env("PAPERGRAPH_QUERY_TIMEOUT"))
+    max_query_cost: int = Field(50_000, validation_alias=_env("PAPERGRAPH_MAX_QUERY_COST"))
+    max_response_bytes: int = Field(
+        16 * 1024 * 1024, validation_alias=_env("PAPERGRAPH_MAX_RESPONSE_BYTES")
+    )
+    max_body_bytes: int = Field(1024 * 1024, validation_alias=_env("PAPERGRAPH_MAX_BODY_BYTES"))
     write_retry_seconds: float = Field(
         30.0, validation_alias=_env("PAPERGRAPH_WRITE_RETRY_SECONDS")
     )
@@ -88,6 +93,13 @@ class Settings(BaseSettings):
     def _check_seconds(cls, value: float) -> float:
         if value <= 0:
             raise ValueError(f"a number of seconds above 0, got {value}")
+        return value
+
+    @field_validator("max_query_cost", "max_response_bytes", "max_body_bytes")
+    @classmethod
+    def _check_limit(cls, value: int) -> int:
+        if value < 1:
+            raise ValueError(f"a limit of at least 1, got {value}")
         return value
 
     @field_validator("home")

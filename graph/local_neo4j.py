@@ -249,6 +249,9 @@ def _write_conf(settings: Settings, where: ServerLayout) -> None:
         "dbms.security.auth_enabled": "true",
         "server.memory.pagecache.size": settings.neo4j_pagecache,
         "db.transaction.timeout": "60s",
+        # How often Neo4j stops transactions past their timeout (PAPERGRAPH_QUERY_TIMEOUT);
+        # its default, 2 s, let a statement run up to 2 s past it.
+        "db.transaction.monitor.check.interval": "200ms",
         "db.memory.transaction.max": "1g",
         "dbms.usage_report.enabled": "false",
         "server.directories.data": str(where.data),

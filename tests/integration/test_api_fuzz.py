@@ -41,7 +41,14 @@ from loaders.extraction.simple import SimpleExtractor
 pytestmark = pytest.mark.neo4j
 TOKEN = "fuzz-token-123"
 SDL = print_schema()
-KNOWN_CODES = {"BAD_USER_INPUT", "NOT_FOUND", "UNAUTHENTICATED", "TIMEOUT", "DATABASE_UNAVAILABLE"}
+KNOWN_CODES = {
+    "BAD_USER_INPUT",
+    "QUERY_TOO_COSTLY",
+    "NOT_FOUND",
+    "UNAUTHENTICATED",
+    "TIMEOUT",
+    "DATABASE_UNAVAILABLE",
+}
 HOSTILE = (
     "') MATCH (n) DETACH DELETE n //",
     '" OR 1=1 //',

@@ -1,0 +1,175 @@
+"""What the API refuses at the HTTP level, before GraphQL sees a request, and after it answers.
+
+* :class:`BodyLimit` reads a POST body at most ``max_bytes`` long (a larger ``Content-Length``
+  is refused without reading it, a body that grows past the limit as soon as it does: 413) and,
+  for a JSON body, checks it is a JSON object (400 otherwise: not JSON, not UTF-8, nested too
+  deep, a number too long). Both roads of ``/graphql`` (:mod:`api._fast_path` and Strawberry's
+  view) then get the body it read.
+* :func:`encode_response` is the second guard behind the query cost limit: an answer longer
+  than ``max_bytes`` is replaced by a ``RESPONSE_TOO_LARGE`` error.
+
+Refusals are JSON with the GraphQL error shape (``errors[0].extensions.code``) and one log line.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import orjson
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+__all__ = ["BodyLimit", "encode_response", "refusal"]
+
+logger = logging.getLogger("papergraph.api")
+
+# How much more of a refused body is read (and dropped) before the 413, so that a client still
+# sending it reads the answer rather than a reset connection; a longer body gets the reset.
+_DISCARD_BYTES = 64 * 1024 * 1024
+
+
+class _Refused(Exception):
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+def refusal(code: str, message: str) -> bytes:
+    """A GraphQL-shaped error body."""
+    return orjson.dumps(
+        {"data": None, "errors": [{"message": message, "extensions": {"code": code}}]}
+    )
+
+
+def encode_response(data: object, *, max_bytes: int) -> bytes:
+    """``data`` as JSON, or a ``RESPONSE_TOO_LARGE`` error when that is over ``max_bytes``."""
+    body = orjson.dumps(data)
+    if len(body) <= max_bytes:
+        return body
+    logger.warning("Refused an answer of %d bytes (limit %d).", len(body), max_bytes)
+    return refusal(
+        "RESPONSE_TOO_LARGE",
+        f"The answer is {len(body):,} bytes, over the limit of {max_bytes:,} "
+        "(PAPERGRAPH_MAX_RESPONSE_BYTES). Ask for fewer items or fields and page with `after`.",
+    )
+
+
+class BodyLimit:
+    """ASGI middleware: bounded, well-formed request bodies (see the module docstring)."""
+
+    def __init__(self, app: ASGIApp, *, max_bytes: int) -> None:
+        self._app, self._max_bytes = app, max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "POST":
+            await self._app(scope, receive, send)
+            return
+        try:
+            body = await self._read(scope, receive)
+            if _is_json(scope):
+                _check_json(body)
+        except _Refused as refused:
+            logger.warning("Refused a request to %s: %s", scope["path"], refused.message)
+            if refused.status == 413 and not _waits_to_send(scope):
+                await _discard(receive, _DISCARD_BYTES)
+            await _send_refusal(send, refused)
+            return
+        await self._app(scope, _replay(body, receive), send)
+
+    async def _read(self, scope: Scope, receive: Receive) -> bytes:
+        declared = _content_length(scope)
+        if declared is not None and declared > self._max_bytes:
+            raise self._too_large(f"{declared:,} bytes declared")
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                break
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self._max_bytes:
+                raise self._too_large(f"over {size:,} bytes sent")
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        return b"".join(chunks)
+
+    def _too_large(self, what: str) -> _Refused:
+        return _Refused(
+            413,
+            "PAYLOAD_TOO_LARGE",
+            f"The request body is too large ({what}); the limit is {self._max_bytes:,} bytes "
+            "(PAPERGRAPH_MAX_BODY_BYTES). Send fewer papers per `ingestPapers` call.",
+        )
+
+
+def _content_length(scope: Scope) -> int | None:
+    for name, value in scope["headers"]:
+        if name == b"content-length":
+            try:
+                return int(value)
+            except ValueError:
+                raise _Refused(400, "BAD_REQUEST", "Content-Length is not a number.") from None
+    return None
+
+
+def _waits_to_send(scope: Scope) -> bool:
+    """Whether the client waits for ``100 Continue`` before sending the body (it reads the 413
+    at once, with nothing to drop)."""
+    return any(
+        name == b"expect" and bytes(value).lower() == b"100-continue"
+        for name, value in scope["headers"]
+    )
+
+
+def _is_json(scope: Scope) -> bool:
+    for name, value in scope["headers"]:
+        if name == b"content-type":
+            return bytes(value).split(b";")[0].strip().lower() == b"application/json"
+    return False
+
+
+def _check_json(body: bytes) -> None:
+    """Refuse what Strawberry's ``json.loads`` would fail on with a 500 (or accept wrongly)."""
+    try:
+        data: Any = orjson.loads(body)
+    except orjson.JSONDecodeError as exc:
+        raise _Refused(
+            400, "BAD_REQUEST", f"The request body is not valid JSON in UTF-8 ({exc})."
+        ) from None
+    if not isinstance(data, dict):
+        raise _Refused(
+            400,
+            "BAD_REQUEST",
+            'The request body must be a JSON object such as {"query": "{ stats { papers } }"}, '
+            f"not a JSON {type(data).__name__}.",
+        )
+
+
+async def _send_refusal(send: Send, refused: _Refused) -> None:
+    body = refusal(refused.code, refused.message)
+    headers = [(b"content-type", b"application/json"), (b"content-length", b"%d" % len(body))]
+    if refused.status == 413:
+        headers.append((b"connection", b"close"))  # the rest of the body is never read
+    await send({"type": "http.response.start", "status": refused.status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def _discard(receive: Receive, budget: int) -> None:
+    """Read and drop the rest of a body, at most ``budget`` bytes of it."""
+    while budget > 0:
+        message = await receive()
+        if message["type"] != "http.request" or not message.get("more_body", False):
+            return
+        budget -= len(message.get("body", b""))
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """A ``receive`` that gives ``body`` once, then what ``receive`` gives (the disconnect)."""
+    pending = [{"type": "http.request", "body": body, "more_body": False}]
+
+    async def replayed() -> Message:
+        return pending.pop() if pending else await receive()
+
+    return replayed
