@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sys
+import warnings
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
@@ -297,12 +299,37 @@ def up(
     run_up(config, files or [], console=out, errors=err)
 
 
+#: The libraries' own switches that keep their banners off the user's terminal: transformers'
+#: "LOAD REPORT" (a warning that MiniLM's unused position ids were not loaded) and its weight
+#: loading bar, the ONNX exporter's warnings about torchvision operators it skips, Hugging Face
+#: and tqdm progress bars (model2vec's distillation), deprecation notices. They are environment
+#: variables so that the extraction processes, started later, inherit them; errors still show,
+#: and a value the user set wins.
+QUIET_LIBRARIES = {
+    "TRANSFORMERS_VERBOSITY": "error",
+    "TORCH_LOGS": "-onnx",
+    "HF_HUB_DISABLE_PROGRESS_BARS": "1",
+    "TQDM_DISABLE": "1",
+    "PYTHONWARNINGS": "ignore::DeprecationWarning,ignore::FutureWarning",
+}
+
+
+def quiet_libraries() -> None:
+    """Set the third-party switches of :data:`QUIET_LIBRARIES` (before those libraries load)."""
+    for name, value in QUIET_LIBRARIES.items():
+        os.environ.setdefault(name, value)
+
+
 def main() -> None:
     """Console-script entry point."""
     # The driver logs every transient-error retry as a raw warning line; the CLI reports the
     # outcome itself (a one-line error naming what to do), so only the driver's errors show.
     logging.getLogger("neo4j").setLevel(logging.ERROR)
-    sys.exit(app())
+    quiet_libraries()
+    with warnings.catch_warnings():  # deprecation notices are for developers, not CLI users
+        warnings.simplefilter("ignore", DeprecationWarning)
+        warnings.simplefilter("ignore", FutureWarning)
+        sys.exit(app())
 
 
 if __name__ == "__main__":

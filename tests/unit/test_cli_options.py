@@ -3,13 +3,16 @@ win over it; the shell hint names where papergraph is installed when it is not o
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import sysconfig
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from papergraph.cli import app, settings
+from papergraph.cli import QUIET_LIBRARIES, app, settings
 from papergraph.commands import shell_hint
 
 SCRIPTS = Path(sysconfig.get_path("scripts"))
@@ -30,7 +33,9 @@ def help_of(*verb: str) -> str:
         ("extract", ["PAPERGRAPH_FAST_EXTRACTION"]),
     ],
 )
-def test_help_names_the_environment_variable_of_each_option(verb: str, variables: list[str]) -> None:
+def test_help_names_the_environment_variable_of_each_option(
+    verb: str, variables: list[str]
+) -> None:
     text = help_of(verb)
     for variable in variables:
         assert f"env var: {variable}" in text
@@ -57,3 +62,24 @@ def test_shell_hint_says_when_it_is_on_path(monkeypatch: pytest.MonkeyPatch) -> 
         pytest.fail(f"papergraph is not installed in {SCRIPTS}: run make setup")
     monkeypatch.setenv("PATH", str(SCRIPTS))
     assert "on your PATH" in shell_hint()
+
+
+@pytest.mark.model
+def test_model_preparation_prints_no_third_party_banner() -> None:
+    # What preparing the static model does first: transformers loads MiniLM's BertModel, whose
+    # checkpoint holds a key it does not use, and logs a LOAD REPORT table and a loading bar.
+    script = (
+        "from papergraph.cli import quiet_libraries; quiet_libraries()\n"
+        "from transformers import AutoModel\n"
+        "from loaders.extraction._models import minilm_path\n"
+        "AutoModel.from_pretrained(str(minilm_path()))\n"
+        "print('loaded')\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in QUIET_LIBRARIES}
+    ran = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=300
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.strip() == "loaded"
+    assert "LOAD REPORT" not in ran.stderr and "Loading weights" not in ran.stderr
+    assert ran.stderr.strip() == ""
