@@ -130,6 +130,19 @@ def _recoded(
     return copy
 
 
+def _recoded_in_place(graph: nx.Graph, node: Recode, edge: Recode) -> nx.Graph:
+    """``graph`` itself with every node and edge attribute dict recoded (a graph just read)."""
+    for _, data in graph.nodes(data=True):
+        recoded = node(data)
+        data.clear()
+        data.update(recoded)
+    for *_, data in graph.edges(data=True):
+        recoded = edge(data)
+        data.clear()
+        data.update(recoded)
+    return graph
+
+
 def _xml_ready(graph: nx.Graph, rename: Callable[[str], str]) -> nx.Graph:
     encode = partial(_xml_encoded, rename)
     ready = _recoded(graph, encode, encode, ids=xml_safe)
@@ -140,7 +153,7 @@ def _xml_ready(graph: nx.Graph, rename: Callable[[str], str]) -> nx.Graph:
 def _lists_restored(graph: nx.Graph, rename: Callable[[str], str]) -> nx.Graph:
     node_lists = _json_list_names(d for _, d in graph.nodes(data=True))
     edge_lists = _json_list_names(d for *_, d in graph.edges(data=True))
-    return _recoded(
+    return _recoded_in_place(
         graph,
         partial(_xml_decoded, rename, node_lists),
         partial(_xml_decoded, rename, edge_lists),
@@ -210,7 +223,7 @@ def read_json(path: Path) -> nx.Graph:
     with path.open(encoding="utf-8") as handle:
         data = json.load(handle)
     raw = nx.node_link_graph(data)
-    return _recoded(
+    return _recoded_in_place(
         raw,
         partial(_renamed, partial(_unescape, NODE_LINK_NODE_RESERVED)),
         partial(_renamed, partial(_unescape, NODE_LINK_EDGE_RESERVED)),
