@@ -1,4 +1,5 @@
-"""The Starlette app: ``/graphql`` (GraphiQL on GET when enabled) and ``/health``.
+"""The Starlette app: ``/graphql`` (GraphiQL on GET when enabled), ``/health`` and a home page
+at ``/`` linking them (with the schema at ``/schema.graphql`` when introspection is allowed).
 
 One Neo4j driver per app, opened and closed in the lifespan; every request gets a context with
 its own statement counter and DataLoaders.
@@ -23,6 +24,7 @@ from strawberry.asgi import GraphQL
 from api._extractor import ExtractorFactory, ExtractorProvider, default_extractor
 from api._fast_path import QueryPath
 from api._graphiql import asset_routes, local_page
+from api._home import home_routes
 from api._limits import BodyLimit, encode_response
 from api.context import Context, request_context
 from api.schema import make_schema
@@ -108,6 +110,7 @@ def create_app(
                 methods=["GET", "POST"],
             ),
             Route("/health", health),
+            *home_routes(settings, sdl=schema.as_str() + "\n"),
             *asset_routes(),
         ],
         middleware=[cors],

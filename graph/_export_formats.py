@@ -1,18 +1,27 @@
 """Writers and readers of the export formats, with the encodings that make them round-trip.
 
+Every format opens in networkx with its default arguments (``nx.read_graphml(path)``,
+``nx.read_gexf(path)``, ``nx.node_link_graph(json.load(f))``); :func:`graph.export.read_graph`
+also undoes the encodings below.
+
 * GraphML and GEXF hold only scalar attribute values, so a list value (``labels``, ``aliases``,
-  ``authors``, ``altIds``, ``keywords``, ``embedding``) is written as a JSON array string under
-  the attribute name with ``[]`` appended (``aliases[]`` = ``'["GNN", "GNNs"]'``); reading
-  decodes every ``name[]`` attribute back to ``name``.
+  ``authors``, ``altIds``, ``keywords``, ``embedding``) is written under its own name as a JSON
+  array string (``aliases`` = ``'["GNN", "GNNs"]'``); reading decodes every attribute whose
+  values are all JSON array strings back to lists.
+* XML 1.0 forbids most control characters (U+0000–U+001F except tab, line feed and carriage
+  return), U+FFFE, U+FFFF and lone surrogates even as character references, and abstracts
+  copied from PDFs hold some (``Mo\x02tivated``). GraphML and GEXF drop them from every text
+  (ids, names, values), so the file parses whatever the data holds. Inside a list they survive:
+  JSON writes them as ``\u0002`` escapes.
 * GEXF also gives ``id``, ``key``, ``type``, ``start``, ``end``, ``pid`` and ``viz`` a meaning
   of its own, so properties with those names are written as ``_id``, ``_key``, ... and renamed
   back on read. ``label`` and ``weight`` use GEXF's own node label and edge weight (Gephi shows
   them); a node without a ``label`` gets its id as GEXF label, which reading drops again, and
   integral weights come back as ``int``.
-* Node-link JSON keeps lists as they are. Its keys avoid clashing with properties (Paper has an
-  ``id``, MENTIONS a ``source``): nodes carry their networkx id as ``nodeId``, relationships are
-  under ``edges`` with ``sourceNodeId`` and ``targetNodeId`` (the names GDS streams use) and
-  ``key``. Read it with ``nx.node_link_graph(data, **graph.export.NODE_LINK_KEYS)``.
+* Node-link JSON is exactly what ``nx.node_link_data(graph)`` writes (``nodes`` with ``id``,
+  ``edges`` with ``source``, ``target`` and ``key``) and keeps lists as they are. A property
+  that would collide with those keys (a paper's ``id``, a mention's ``source``) is written with
+  a leading underscore (``_id``, ``_source``) and renamed back on read.
 * CSV is a folder with ``nodes.csv`` (``:ID`` then one ``name:type`` column per attribute) and
   ``edges.csv`` (``:START_ID``, ``:END_ID``, ``:KEY`` for multigraphs, then attribute columns).
   Types are ``string``, ``int``, ``float``, ``bool`` and ``json`` (lists and mixed columns, as
@@ -26,96 +35,141 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import networkx as nx
 
-__all__ = ["NODE_LINK_KEYS", "READERS", "WRITERS"]
+__all__ = ["READERS", "WRITERS", "xml_safe"]
 
-LIST_SUFFIX = "[]"
 GEXF_RESERVED = frozenset({"id", "key", "type", "start", "end", "pid", "viz", "networkx_key"})
-NODE_LINK_KEYS = {
-    "edges": "edges",
-    "name": "nodeId",
-    "source": "sourceNodeId",
-    "target": "targetNodeId",
-    "key": "key",
-}
+NODE_LINK_NODE_RESERVED = frozenset({"id"})
+NODE_LINK_EDGE_RESERVED = frozenset({"source", "target", "key"})
 NODES_CSV = "nodes.csv"
 EDGES_CSV = "edges.csv"
+_XML_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+Attrs = dict[str, Any]
+Recode = Callable[[Attrs], Attrs]
 
 
 # -- attribute encodings ------------------------------------------------------------------------
 
 
-def _encode_lists(data: dict[str, Any], rename: Callable[[str], str]) -> dict[str, Any]:
-    encoded = {}
-    for name, value in data.items():
-        if isinstance(value, list | tuple):
-            encoded[rename(name) + LIST_SUFFIX] = json.dumps(list(value), ensure_ascii=False)
-        else:
-            encoded[rename(name)] = value
-    return encoded
+def xml_safe(value: Any) -> Any:
+    """``value`` without the characters XML 1.0 forbids, when it is a string."""
+    return _XML_FORBIDDEN.sub("", value) if isinstance(value, str) else value
 
 
-def _decode_lists(data: dict[str, Any], rename: Callable[[str], str]) -> dict[str, Any]:
-    decoded = {}
-    for name, value in data.items():
-        if name.endswith(LIST_SUFFIX) and isinstance(value, str):
-            decoded[rename(name[: -len(LIST_SUFFIX)])] = json.loads(value)
-        else:
-            decoded[rename(name)] = value
-    return decoded
+def _escape(reserved: frozenset[str], name: str) -> str:
+    return "_" + name if name.lstrip("_") in reserved else name
+
+
+def _unescape(reserved: frozenset[str], name: str) -> str:
+    return name[1:] if name.startswith("_") and name[1:].lstrip("_") in reserved else name
+
+
+def _renamed(rename: Callable[[str], str], data: Attrs) -> Attrs:
+    return {rename(name): value for name, value in data.items()}
 
 
 def _same(name: str) -> str:
     return name
 
 
-def _gexf_escape(name: str) -> str:
-    return "_" + name if name in GEXF_RESERVED or name.lstrip("_") in GEXF_RESERVED else name
+def _xml_encoded(rename: Callable[[str], str], data: Attrs) -> Attrs:
+    """Lists as JSON array strings under their own name; every text XML-safe."""
+    encoded = {}
+    for name, value in data.items():
+        if isinstance(value, list | tuple):
+            value = json.dumps(list(value), ensure_ascii=False)
+        encoded[xml_safe(rename(name))] = xml_safe(value)
+    return encoded
 
 
-def _gexf_unescape(name: str) -> str:
-    return name[1:] if name.startswith("_") and name[1:].lstrip("_") in GEXF_RESERVED else name
+def _is_json_list(value: Any) -> bool:
+    if not (isinstance(value, str) and value.startswith("[")):
+        return False
+    try:
+        return isinstance(json.loads(value), list)
+    except ValueError:
+        return False
+
+
+def _json_list_names(rows: Iterable[Attrs]) -> frozenset[str]:
+    """The attributes whose every value (where present) is a JSON array string."""
+    verdicts: dict[str, bool] = {}
+    for row in rows:
+        for name, value in row.items():
+            verdicts[name] = verdicts.get(name, True) and _is_json_list(value)
+    return frozenset(name for name, is_list in verdicts.items() if is_list)
+
+
+def _xml_decoded(rename: Callable[[str], str], lists: frozenset[str], data: Attrs) -> Attrs:
+    return {
+        rename(name): json.loads(value) if name in lists else value for name, value in data.items()
+    }
 
 
 def _recoded(
-    graph: nx.Graph,
-    node: Callable[[dict[str, Any]], dict[str, Any]],
-    edge: Callable[[dict[str, Any]], dict[str, Any]],
+    graph: nx.Graph, node: Recode, edge: Recode, ids: Callable[[Any], Any] = _same
 ) -> nx.Graph:
-    """A copy of ``graph`` with every node and edge attribute dict passed through a function."""
+    """A copy of ``graph`` with every node and edge attribute dict (and node id) recoded."""
     copy = graph.__class__()
     copy.graph.update(graph.graph)
-    copy.add_nodes_from((n, node(d)) for n, d in graph.nodes(data=True))
+    copy.add_nodes_from((ids(n), node(d)) for n, d in graph.nodes(data=True))
     if graph.is_multigraph():
-        copy.add_edges_from((u, v, k, edge(d)) for u, v, k, d in graph.edges(keys=True, data=True))
+        copy.add_edges_from(
+            (ids(u), ids(v), k, edge(d)) for u, v, k, d in graph.edges(keys=True, data=True)
+        )
     else:
-        copy.add_edges_from((u, v, edge(d)) for u, v, d in graph.edges(data=True))
+        copy.add_edges_from((ids(u), ids(v), edge(d)) for u, v, d in graph.edges(data=True))
     return copy
+
+
+def _recoded_in_place(graph: nx.Graph, node: Recode, edge: Recode) -> nx.Graph:
+    """``graph`` itself with every node and edge attribute dict recoded (a graph just read)."""
+    for _, data in graph.nodes(data=True):
+        recoded = node(data)
+        data.clear()
+        data.update(recoded)
+    for *_, data in graph.edges(data=True):
+        recoded = edge(data)
+        data.clear()
+        data.update(recoded)
+    return graph
+
+
+def _xml_ready(graph: nx.Graph, rename: Callable[[str], str]) -> nx.Graph:
+    encode = partial(_xml_encoded, rename)
+    ready = _recoded(graph, encode, encode, ids=xml_safe)
+    ready.graph = _xml_encoded(_same, graph.graph)
+    return ready
+
+
+def _lists_restored(graph: nx.Graph, rename: Callable[[str], str]) -> nx.Graph:
+    node_lists = _json_list_names(d for _, d in graph.nodes(data=True))
+    edge_lists = _json_list_names(d for *_, d in graph.edges(data=True))
+    return _recoded_in_place(
+        graph,
+        partial(_xml_decoded, rename, node_lists),
+        partial(_xml_decoded, rename, edge_lists),
+    )
 
 
 # -- GraphML ------------------------------------------------------------------------------------
 
 
-def _list_encoder(data: dict[str, Any]) -> dict[str, Any]:
-    return _encode_lists(data, _same)
-
-
-def _list_decoder(data: dict[str, Any]) -> dict[str, Any]:
-    return _decode_lists(data, _same)
-
-
 def write_graphml(graph: nx.Graph, path: Path) -> None:
-    nx.write_graphml(_recoded(graph, _list_encoder, _list_encoder), path)
+    nx.write_graphml(_xml_ready(graph, _same), path)
 
 
 def read_graphml(path: Path) -> nx.Graph:
     raw = nx.read_graphml(path, node_type=str, edge_key_type=int)
-    return _recoded(_as_exported(raw), _list_decoder, _list_decoder)
+    return _lists_restored(_as_exported(raw), _same)
 
 
 def _as_exported(graph: nx.Graph) -> nx.Graph:
@@ -131,12 +185,8 @@ def _as_exported(graph: nx.Graph) -> nx.Graph:
 # -- GEXF ---------------------------------------------------------------------------------------
 
 
-def _gexf_encoder(data: dict[str, Any]) -> dict[str, Any]:
-    return _encode_lists(data, _gexf_escape)
-
-
 def write_gexf(graph: nx.Graph, path: Path) -> None:
-    nx.write_gexf(_recoded(graph, _gexf_encoder, _gexf_encoder), path)
+    nx.write_gexf(_xml_ready(graph, partial(_escape, GEXF_RESERVED)), path)
 
 
 def read_gexf(path: Path) -> nx.Graph:
@@ -149,18 +199,22 @@ def read_gexf(path: Path) -> nx.Graph:
         weight = data.get("weight")
         if isinstance(weight, float) and weight.is_integer():
             data["weight"] = int(weight)
-    return _recoded(_as_exported(raw), _gexf_decoder, _gexf_decoder)
-
-
-def _gexf_decoder(data: dict[str, Any]) -> dict[str, Any]:
-    return _decode_lists(data, _gexf_unescape)
+    return _lists_restored(_as_exported(raw), partial(_unescape, GEXF_RESERVED))
 
 
 # -- node-link JSON -----------------------------------------------------------------------------
 
 
+def _node_link_ready(graph: nx.Graph) -> nx.Graph:
+    return _recoded(
+        graph,
+        partial(_renamed, partial(_escape, NODE_LINK_NODE_RESERVED)),
+        partial(_renamed, partial(_escape, NODE_LINK_EDGE_RESERVED)),
+    )
+
+
 def write_json(graph: nx.Graph, path: Path) -> None:
-    data = nx.node_link_data(graph, **NODE_LINK_KEYS)
+    data = nx.node_link_data(_node_link_ready(graph))
     with path.open("w", encoding="utf-8") as handle:
         json.dump(data, handle, ensure_ascii=False)
 
@@ -168,7 +222,12 @@ def write_json(graph: nx.Graph, path: Path) -> None:
 def read_json(path: Path) -> nx.Graph:
     with path.open(encoding="utf-8") as handle:
         data = json.load(handle)
-    return nx.node_link_graph(data, **NODE_LINK_KEYS)
+    raw = nx.node_link_graph(data)
+    return _recoded_in_place(
+        raw,
+        partial(_renamed, partial(_unescape, NODE_LINK_NODE_RESERVED)),
+        partial(_renamed, partial(_unescape, NODE_LINK_EDGE_RESERVED)),
+    )
 
 
 # -- CSV ----------------------------------------------------------------------------------------

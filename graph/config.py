@@ -15,7 +15,7 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from graph.errors import ConfigError
 
-__all__ = ["Settings", "load_settings"]
+__all__ = ["Settings", "env_var", "load_settings"]
 
 
 def _env(name: str) -> AliasChoices:
@@ -134,6 +134,12 @@ _ENV_NAMES = {
     name: str(field.validation_alias.choices[0])  # type: ignore[union-attr]
     for name, field in Settings.model_fields.items()
 }
+
+
+def env_var(field: str) -> str:
+    """The environment variable behind a setting, e.g. ``env_var("api_port")`` is
+    ``"PAPERGRAPH_API_PORT"``; a ``KeyError`` names an unknown field."""
+    return _ENV_NAMES[field]
 
 
 def load_settings(**overrides: object) -> Settings:

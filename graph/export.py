@@ -3,7 +3,7 @@
 >>> from graph.config import load_settings
 >>> from graph.export import to_networkx, write_graph
 >>> g = to_networkx(load_settings(), concept="diffusion models")   # a MultiDiGraph
->>> write_graph(g, Path("diffusion.graphml"), "graphml")
+>>> write_graph(g, "diffusion.graphml", "graphml")   # nx.read_graphml opens it as it is
 
 The full export (``projection="full"``) is a ``networkx.MultiDiGraph``: node ids are
 ``"Paper:<id>"``, ``"Concept:<key>"`` and ``"Method:<key>"``; node attributes are every property
@@ -22,21 +22,24 @@ they link to. ``hops`` counts paper-to-paper steps through a shared concept or m
 Reads use the blocking driver (safe in notebooks, where an event loop may already run) in
 keyset pages of ``page_size`` nodes. The ``embedding`` property is left out unless
 ``include_embeddings=True``. See ``graph._export_formats`` for how each file format encodes
-list-valued attributes so that :func:`read_graph` gives them back as lists.
+list-valued attributes and text XML cannot hold, so that networkx's own readers open every file
+with their defaults and :func:`read_graph` gives lists back as lists.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from os import PathLike
 from pathlib import Path
 from typing import Literal, get_args, overload
+from xml.etree.ElementTree import ParseError
 
 import networkx as nx
 from neo4j import Driver
 
 from graph._export_build import BUILDERS, Source
-from graph._export_formats import NODE_LINK_KEYS, READERS, WRITERS
+from graph._export_formats import READERS, WRITERS
 from graph._export_stream import MAX_HOPS, Scope, node_id
 from graph.config import Settings
 from graph.connection import database_errors, sync_driver
@@ -45,7 +48,6 @@ from graph.errors import ExportError, InvalidInputError
 __all__ = [
     "FORMATS",
     "MAX_HOPS",
-    "NODE_LINK_KEYS",
     "PROJECTIONS",
     "GraphFormat",
     "Projection",
@@ -59,6 +61,7 @@ Projection = Literal["full", "papers", "concepts", "methods"]
 GraphFormat = Literal["graphml", "gexf", "json", "csv"]
 PROJECTIONS: tuple[str, ...] = get_args(Projection)
 FORMATS: tuple[str, ...] = get_args(GraphFormat)
+PathArg = str | PathLike[str]
 
 
 @overload
@@ -162,7 +165,7 @@ def _description(projection: str, scope: Scope) -> dict[str, object]:
     return {"name": "papergraph", "projection": projection, **chosen}
 
 
-def write_graph(graph: nx.Graph, path: Path, fmt: GraphFormat) -> Path:
+def write_graph(graph: nx.Graph, path: PathArg, fmt: GraphFormat) -> Path:
     """Write ``graph`` to ``path`` as graphml, gexf, json (node-link) or csv; return the path.
 
     For ``csv`` the path is a folder that receives ``nodes.csv`` and ``edges.csv``.
@@ -171,6 +174,7 @@ def write_graph(graph: nx.Graph, path: Path, fmt: GraphFormat) -> Path:
     writer = WRITERS.get(fmt)
     if writer is None:
         raise InvalidInputError(f"Unknown export format {fmt!r}: use one of {', '.join(FORMATS)}.")
+    path = Path(path)
     try:
         writer(graph, path)
     except OSError as exc:
@@ -183,14 +187,15 @@ def write_graph(graph: nx.Graph, path: Path, fmt: GraphFormat) -> Path:
     return path
 
 
-def read_graph(path: Path, fmt: GraphFormat) -> nx.Graph:
+def read_graph(path: PathArg, fmt: GraphFormat) -> nx.Graph:
     """Read a file written by :func:`write_graph`, decoding list attributes back to lists."""
     reader = READERS.get(fmt)
     if reader is None:
         raise InvalidInputError(f"Unknown export format {fmt!r}: use one of {', '.join(FORMATS)}.")
+    path = Path(path)
     try:
         return reader(path)
     except OSError as exc:
         raise InvalidInputError(f"Could not read {path}: {exc.strerror or exc}.") from exc
-    except (ValueError, KeyError, nx.NetworkXError) as exc:
+    except (ValueError, KeyError, ParseError, nx.NetworkXError) as exc:
         raise InvalidInputError(f"{path} is not a papergraph {fmt} export: {exc}.") from exc

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sys
+import warnings
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
-from typing import Annotated, ParamSpec, TypeVar
+from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
 
-from graph.config import Settings, load_settings
+from graph.config import Settings, env_var, load_settings
 from graph.errors import PapergraphError
 
 __all__ = ["app", "main"]
@@ -51,8 +53,23 @@ def friendly(command: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
-def settings() -> Settings:
-    return load_settings()
+def settings(**options: object) -> Settings:
+    """The settings from the environment, overridden by the options given (by field name; a
+    ``None`` option was not given), validated like the environment."""
+    return load_settings(**{env_var(name): v for name, v in options.items() if v is not None})
+
+
+def setting_option(field: str, *flags: str, help: str, **extra: Any) -> Any:
+    """An option standing for a setting: its environment variable also sets it, and --help
+    shows that variable and the setting's default."""
+    default = Settings.model_fields[field].default
+    return typer.Option(
+        *flags,
+        envvar=env_var(field),
+        show_envvar=True,
+        help=f"{help} (default: {default})",
+        **extra,
+    )
 
 
 @neo4j_app.command("start")
@@ -141,19 +158,26 @@ FilesArg = Annotated[list[Path], typer.Argument(help="Corpus files (seed text, J
 FormatOpt = Annotated[str, typer.Option("--format", help="auto, jsonl, json, csv or text.")]
 LimitOpt = Annotated[int | None, typer.Option("--limit", min=1, help="Read at most N papers.")]
 FastOpt = Annotated[
-    bool,
-    typer.Option(
+    bool | None,
+    setting_option(
+        "fast_extraction",
         "--fast",
-        envvar="PAPERGRAPH_FAST_EXTRACTION",
         help="Rank with the static model: several times faster, less accurate concepts.",
     ),
 ]
-
-
-def _with_mode(fast: bool) -> Settings:
-    """The settings, with fast extraction when ``--fast`` asks for it."""
-    config = settings()
-    return config.model_copy(update={"fast_extraction": True}) if fast else config
+HostOpt = Annotated[
+    str | None,
+    setting_option(
+        "api_host", "--host", help="Address the API binds to; anything but loopback exposes it."
+    ),
+]
+PortOpt = Annotated[
+    int | None, setting_option("api_port", "--port", min=1, max=65535, help="Port of the API.")
+]
+BatchOpt = Annotated[
+    int | None,
+    setting_option("batch_size", "--batch-size", min=1, max=5000, help="Papers per batch."),
+]
 
 
 @app.command("load")
@@ -162,7 +186,7 @@ def load(
     files: FilesArg,
     fmt: FormatOpt = "auto",
     limit: LimitOpt = None,
-    batch_size: Annotated[int, typer.Option("--batch-size", min=1, max=5000)] = 256,
+    batch_size: BatchOpt = None,
     on_error: Annotated[
         str,
         typer.Option(
@@ -170,17 +194,18 @@ def load(
             help="skip: load the rest and exit 2; abort: write nothing if any record is bad.",
         ),
     ] = "skip",
-    fast: FastOpt = False,
+    fast: FastOpt = None,
 ) -> None:
     """Extract concepts and methods from abstracts and write them to Neo4j."""
     from papergraph.commands import run_load
 
+    config = settings(fast_extraction=fast, batch_size=batch_size)
     code = run_load(
-        _with_mode(fast),
+        config,
         files,
         fmt=fmt,
         limit=limit,
-        batch_size=batch_size,
+        batch_size=config.batch_size,
         on_error=on_error,
         console=out,
         errors=err,
@@ -191,21 +216,22 @@ def load(
 @app.command("extract")
 @friendly
 def extract(
-    files: FilesArg, fmt: FormatOpt = "auto", limit: LimitOpt = None, fast: FastOpt = False
+    files: FilesArg, fmt: FormatOpt = "auto", limit: LimitOpt = None, fast: FastOpt = None
 ) -> None:
     """Run the extraction without Neo4j; print one JSON object per paper."""
     from papergraph.commands import run_extract
 
-    raise typer.Exit(run_extract(_with_mode(fast), files, fmt=fmt, limit=limit, errors=err))
+    config = settings(fast_extraction=fast)
+    raise typer.Exit(run_extract(config, files, fmt=fmt, limit=limit, errors=err))
 
 
 @app.command("serve")
 @friendly
-def serve() -> None:
+def serve(host: HostOpt = None, port: PortOpt = None) -> None:
     """Serve the GraphQL API (GraphiQL at /graphql) until interrupted."""
     from papergraph.commands import run_serve
 
-    run_serve(settings(), console=out)
+    run_serve(settings(api_host=host, api_port=port), console=out)
 
 
 @app.command("schema")
@@ -262,12 +288,36 @@ def export(
 @friendly
 def up(
     files: Annotated[list[Path] | None, typer.Argument(help="Corpora to load.")] = None,
-    fast: FastOpt = False,
+    fast: FastOpt = None,
+    host: HostOpt = None,
+    port: PortOpt = None,
 ) -> None:
     """Start Neo4j, create the schema, load the corpora (default: the bundled seed), serve."""
     from papergraph.commands import run_up
 
-    run_up(_with_mode(fast), files or [], console=out, errors=err)
+    config = settings(fast_extraction=fast, api_host=host, api_port=port)
+    run_up(config, files or [], console=out, errors=err)
+
+
+#: The libraries' own switches that keep their banners off the user's terminal: transformers'
+#: "LOAD REPORT" (a warning that MiniLM's unused position ids were not loaded) and its weight
+#: loading bar, the ONNX exporter's warnings about torchvision operators it skips, Hugging Face
+#: and tqdm progress bars (model2vec's distillation), deprecation notices. They are environment
+#: variables so that the extraction processes, started later, inherit them; errors still show,
+#: and a value the user set wins.
+QUIET_LIBRARIES = {
+    "TRANSFORMERS_VERBOSITY": "error",
+    "TORCH_LOGS": "-onnx",
+    "HF_HUB_DISABLE_PROGRESS_BARS": "1",
+    "TQDM_DISABLE": "1",
+    "PYTHONWARNINGS": "ignore::DeprecationWarning,ignore::FutureWarning",
+}
+
+
+def quiet_libraries() -> None:
+    """Set the third-party switches of :data:`QUIET_LIBRARIES` (before those libraries load)."""
+    for name, value in QUIET_LIBRARIES.items():
+        os.environ.setdefault(name, value)
 
 
 def main() -> None:
@@ -275,7 +325,11 @@ def main() -> None:
     # The driver logs every transient-error retry as a raw warning line; the CLI reports the
     # outcome itself (a one-line error naming what to do), so only the driver's errors show.
     logging.getLogger("neo4j").setLevel(logging.ERROR)
-    sys.exit(app())
+    quiet_libraries()
+    with warnings.catch_warnings():  # deprecation notices are for developers, not CLI users
+        warnings.simplefilter("ignore", DeprecationWarning)
+        warnings.simplefilter("ignore", FutureWarning)
+        sys.exit(app())
 
 
 if __name__ == "__main__":

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shutil
+import sysconfig
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -36,7 +38,7 @@ from loaders.extraction import (
 )
 from loaders.pipeline import CorpusRead, LoadReport, load_papers, read_corpora, seed_acronyms
 
-__all__ = ["SEED", "run_extract", "run_load", "run_serve", "run_up"]
+__all__ = ["SEED", "run_extract", "run_load", "run_serve", "run_up", "shell_hint"]
 
 SEED = Path(__file__).resolve().parent.parent / "examples" / "iclr2025-seed.txt"
 EXIT_BAD_RECORDS = 2
@@ -195,13 +197,14 @@ def run_extract(
     return EXIT_BAD_RECORDS if read.errors else 0
 
 
-def run_serve(settings: Settings, *, console: Console) -> None:
-    """Serve the API with uvicorn until interrupted."""
+def run_serve(settings: Settings, *, console: Console, footer: str | None = None) -> None:
+    """Print where everything is (and ``footer``), then serve the API until interrupted."""
     import uvicorn
 
     from api.app import create_app
 
     base = f"http://{settings.api_host}:{settings.api_port}"
+    console.print(f"Home:          {base}/", highlight=False)
     console.print(f"GraphQL API:   {base}/graphql", highlight=False)
     console.print(f"Health:        {base}/health", highlight=False)
     console.print(
@@ -209,9 +212,24 @@ def run_serve(settings: Settings, *, console: Console) -> None:
         f"{settings.neo4j_uri})",
         highlight=False,
     )
+    if footer:
+        console.print(footer, highlight=False)
     uvicorn.run(
         create_app(settings), host=settings.api_host, port=settings.api_port, log_level="info"
     )
+
+
+def shell_hint() -> str:
+    """How to run ``papergraph`` from a shell: say it is on PATH, or name the folder it is in
+    (``make up`` installs it into a virtualenv the shell does not know about)."""
+    scripts = Path(sysconfig.get_path("scripts"))
+    command = scripts / "papergraph"
+    found = shutil.which("papergraph")
+    if found is not None and Path(found).resolve() == command.resolve():
+        return "papergraph is on your PATH: try papergraph --help"
+    activate = scripts / "activate"
+    way = f"source {activate}" if activate.is_file() else f'export PATH="{scripts}:$PATH"'
+    return f"To run papergraph from your shell: {command} --help, or first {way}"
 
 
 def run_up(settings: Settings, files: Sequence[Path], *, console: Console, errors: Console) -> None:
@@ -234,4 +252,4 @@ def run_up(settings: Settings, files: Sequence[Path], *, console: Console, error
         console=console,
         errors=errors,
     )
-    run_serve(settings, console=console)
+    run_serve(settings, console=console, footer=shell_hint())

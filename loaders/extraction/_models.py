@@ -21,7 +21,6 @@ Heavy libraries are imported inside the functions, so importing this module is c
 from __future__ import annotations
 
 import contextlib
-import io
 import os
 import shutil
 import tempfile
@@ -116,7 +115,7 @@ def _distill_to(target: Path) -> None:
             "Distilling the embedding model needs model2vec's distill extra. Install it with: "
             "pip install 'model2vec[distill]'"
         ) from e
-    with _quiet():  # no progress bars, no load report
+    with _quiet():
         model = distill(str(source), pca_dims=STATIC_DIMENSIONS)
     _save_atomically(target, lambda scratch: model.save_pretrained(str(scratch)))
 
@@ -190,6 +189,7 @@ def _export_to(target: Path) -> None:
                 opset_version=18,
                 dynamo=True,
                 external_data=False,
+                verbose=False,  # the exporter's step-by-step progress lines
             )
 
     try:
@@ -220,22 +220,12 @@ def _save_atomically(target: Path, write: Callable[[Path], None]) -> None:
 
 @contextlib.contextmanager
 def _quiet() -> Iterator[None]:
-    """Keep third-party banners (transformers' load report, the exporter's progress) off the
-    user's terminal: the CLI announces the step itself."""
-    import logging
-
-    level = logging.root.manager.disable
-    logging.disable(logging.WARNING)
-    try:
-        with (
-            warnings.catch_warnings(),
-            contextlib.redirect_stderr(io.StringIO()),
-            contextlib.redirect_stdout(io.StringIO()),
-        ):
-            warnings.simplefilter("ignore")
-            yield
-    finally:
-        logging.disable(level)
+    """Keep the libraries' warnings about their own internals out of a model preparation
+    (scoped to it). Their banners and progress bars are for the application to switch off
+    with their own settings (the CLI does: ``papergraph.cli.QUIET_LIBRARIES``)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        yield
 
 
 def load_tagger(path: Path = POS_MODEL_DIR) -> Any:

@@ -7,6 +7,7 @@ Needs Debian's ``chromium`` and ``chromium-driver`` (``scripts/install-browser.s
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import http.server
 import re
@@ -190,3 +191,40 @@ async def test_browser_shows_papers_of_a_shipped_query(
         PAPER_BLUE,
         PAPER_BLUE.replace("rgb(", "rgba(").replace(")", ", 1)"),
     }
+
+
+@pytest.mark.neo4j
+async def test_paper_query_draws_only_the_papers_own_edges(
+    seeded: Settings, driver: AsyncDriver, chrome: Any
+) -> None:
+    # The paper whose methods are RELATED_TO the most of its concepts: the edges to keep out.
+    records, _, _ = await driver.execute_query(
+        """
+        MATCH (p:Paper)-[:PROPOSES|USES]->(m:Method)-[:RELATED_TO]->(c:Concept)<-[:MENTIONS]-(p)
+        WITH p, count(*) AS derived ORDER BY derived DESC, p.id LIMIT 1
+        MATCH (p)-[r:MENTIONS|PROPOSES|USES]->()
+        RETURN p.id AS id, derived, count(r) AS own""",
+        database_=seeded.neo4j_database,
+    )
+    paper = records[0]
+    assert paper["derived"] > 0
+    query = statement(BROWSER_DIR / "paper_and_concepts.cypher")
+    page = BrowserPage(chrome)
+
+    def drawn_edges() -> int:
+        return len(chrome.find_elements("css selector", "svg g.relationship"))
+
+    try:
+        chrome.get(seeded.browser_url)
+        page.connect(seeded)
+        page.run(":config autoComplete: false")  # as the query's header and the README say
+        page.run(f":param paperId => '{paper['id']}'")
+        page.run(query)
+        page.wait.until(lambda _: drawn_edges() >= paper["own"])
+        await asyncio.sleep(
+            2
+        )  # connecting the result nodes is a second fetch; it would land by now
+    finally:
+        ARTIFACTS.mkdir(exist_ok=True)
+        chrome.save_screenshot(str(ARTIFACTS / "neo4j-browser-paper-and-concepts.png"))
+    assert drawn_edges() == paper["own"]

@@ -16,7 +16,6 @@ from graph.config import Settings
 from graph.errors import InvalidInputError, NotFoundError
 from graph.export import (
     FORMATS,
-    NODE_LINK_KEYS,
     PROJECTIONS,
     read_graph,
     to_networkx,
@@ -75,7 +74,8 @@ def plain_read(path: Path, fmt: str) -> nx.Graph:
     if fmt == "gexf":
         return nx.read_gexf(path)
     if fmt == "json":
-        return nx.node_link_graph(json.loads(path.read_text()), **NODE_LINK_KEYS)
+        with path.open(encoding="utf-8") as handle:
+            return nx.node_link_graph(json.load(handle))
     raise AssertionError(fmt)
 
 
@@ -125,8 +125,37 @@ async def test_networkx_own_readers_see_counts_and_properties(
     assert edge_types(graph) == rels
     concept = await cypher(driver, seeded, "MATCH (c:Concept) RETURN c ORDER BY c.key LIMIT 1")
     attrs = graph.nodes[f"Concept:{concept[0]['c']['key']}"]
-    aliases = attrs["aliases"] if fmt == "json" else json.loads(attrs["aliases[]"])
+    aliases = attrs["aliases"] if fmt == "json" else json.loads(attrs["aliases"])
     assert aliases == concept[0]["c"]["aliases"]
+
+
+@pytest.mark.neo4j
+@pytest.mark.parametrize("fmt", ["graphml", "gexf", "json"])
+async def test_control_characters_and_lists_open_in_plain_networkx(
+    seeded: Settings, driver: AsyncDriver, fmt: str, tmp_path: Path
+) -> None:
+    # Abstracts copied from PDFs hold control characters XML 1.0 forbids (U+0002 for a hyphen).
+    await cypher(
+        driver,
+        seeded,
+        """
+        MATCH (p:Paper) WITH p ORDER BY p.id LIMIT 1
+        SET p.abstract = 'Mo' + $ctl + 'tivated by ' + p.abstract, p.keywords = ['a' + $ctl + 'b']
+        """,
+        ctl="\x02",
+    )
+    paper = (await cypher(driver, seeded, "MATCH (p:Paper) RETURN p ORDER BY p.id LIMIT 1"))[0]["p"]
+    path = write_graph(to_networkx(seeded), str(tmp_path / f"graph.{fmt}"), fmt)  # type: ignore[arg-type]
+    attrs = plain_read(path, fmt).nodes[f"Paper:{paper['id']}"]
+    if fmt == "json":
+        assert attrs["abstract"] == paper["abstract"] and attrs["_id"] == paper["id"]
+        assert attrs["keywords"] == ["a\x02b"]
+    else:
+        assert attrs["abstract"].startswith("Motivated by ")
+        assert json.loads(attrs["keywords"]) == ["a\x02b"]  # JSON escapes it: nothing is lost
+    back = read_graph(str(path), fmt)  # type: ignore[arg-type]
+    assert back.nodes[f"Paper:{paper['id']}"]["keywords"] == ["a\x02b"]
+    assert back.nodes[f"Paper:{paper['id']}"]["id"] == paper["id"]
 
 
 @pytest.mark.neo4j
@@ -264,3 +293,19 @@ def test_projection_round_trips_as_undirected_graph(fmt: str, tmp_path: Path) ->
 def test_unknown_format_is_invalid_input(tmp_path: Path) -> None:
     with pytest.raises(InvalidInputError):
         write_graph(sample_graph(), tmp_path / "g.xml", "xml")  # type: ignore[arg-type]
+
+
+def test_unreadable_xml_is_invalid_input(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.graphml"
+    broken.write_text("<graphml><graph>\x02</graph></graphml>", encoding="utf-8")
+    with pytest.raises(InvalidInputError, match=r"broken\.graphml"):
+        read_graph(broken, "graphml")
+
+
+@pytest.mark.parametrize("fmt", ["graphml", "gexf"])
+def test_xml_formats_drop_only_forbidden_characters(fmt: str, tmp_path: Path) -> None:
+    graph = nx.MultiDiGraph()
+    graph.add_node("Paper:a\x0cb", labels=["Paper"], title="tab\there \x00\x1f\ufffeok é")
+    path = write_graph(graph, tmp_path / f"g.{fmt}", fmt)  # type: ignore[arg-type]
+    back = nx.read_graphml(path) if fmt == "graphml" else nx.read_gexf(path)
+    assert dict(back.nodes(data=True))["Paper:ab"]["title"] == "tab\there ok é"
