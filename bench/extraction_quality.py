@@ -195,14 +195,19 @@ def nounchunk_minilm() -> Callable[[list[dict[str, Any]]], list[Lists]]:
         return " ".join(t.text for t in tokens)
 
     def predict(docs: list[dict[str, Any]]) -> list[Lists]:
+        parsed = nlp.pipe([d["text"] for d in docs], batch_size=64)
+        per_doc = [list(dict.fromkeys(c for c in map(trim, p.noun_chunks) if c)) for p in parsed]
+        # every text and every distinct chunk encoded once, in large batches
+        phrases = list(dict.fromkeys(c for chunks in per_doc for c in chunks))
+        index = {c: i for i, c in enumerate(phrases)}
+        texts = model.encode([d["text"] for d in docs], normalize_embeddings=True, batch_size=32)
+        vectors = model.encode(phrases, normalize_embeddings=True, batch_size=256)
         out = []
-        for d, parsed in zip(docs, nlp.pipe([d["text"] for d in docs], batch_size=64)):
-            chunks = list(dict.fromkeys(c for c in map(trim, parsed.noun_chunks) if c))
+        for text, chunks in zip(texts, per_doc):
             if not chunks:
                 out.append(_same([]))
                 continue
-            vectors = model.encode([d["text"], *chunks], normalize_embeddings=True)
-            order = (-(vectors[1:] @ vectors[0])).argsort()[:10]
+            order = (-(vectors[[index[c] for c in chunks]] @ text)).argsort()[:10]
             out.append(_same([chunks[i] for i in order]))
         return out
 

@@ -3,8 +3,9 @@
 all-MiniLM-L6-v2 is the model KeyBERT itself defaults to. It runs here on ONNX Runtime rather
 than PyTorch: the same weights (exported once, see :mod:`._models`), the same tokenizer and the
 same mean pooling as sentence-transformers, at about twice PyTorch's speed on a CPU. Documents
-are cut to :data:`DOCUMENT_TOKENS` word pieces: an abstract's first 128 carry its topic, and
-attention costs grow with the square of the length. Inputs are batched by length, so a batch
+are cut to :data:`DOCUMENT_TOKENS` word pieces, MiniLM's training length: most of an abstract
+(the first 128 pieces alone ranked Inspec, SciERC and ScienceIE 0.5–0.7 F1 points worse),
+while attention costs grow with the square of the length. Inputs are batched by length, so a batch
 of short phrases is not padded to its longest member's size.
 
 :class:`EncoderBackend` hands an encoder to KeyBERT through its documented extension point
@@ -31,7 +32,7 @@ __all__ = [
 ]
 
 #: Word pieces of a document the encoder reads (phrases are far shorter).
-DOCUMENT_TOKENS = 128
+DOCUMENT_TOKENS = 256
 _BATCH = 32
 _SQL_CHUNK = 500  # SQLite's default limit on host parameters is 999
 

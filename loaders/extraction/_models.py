@@ -157,7 +157,7 @@ def load_minilm(model_dir: Path | None = None) -> OnnxEncoder:
             "folder to export it again."
         ) from e
     tokenizer.enable_truncation(DOCUMENT_TOKENS)
-    tokenizer.no_padding()  # the package's tokenizer pads to 128; batches pad themselves
+    tokenizer.no_padding()  # the package's tokenizer pads; batches pad themselves
     return OnnxEncoder(session, tokenizer, name=MINILM_NAME, dim=MINILM_DIMENSIONS)
 
 

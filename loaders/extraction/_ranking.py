@@ -38,10 +38,10 @@ __all__ = [
 class Weights:
     """What each signal adds to KeyBERT's similarity; ``diversity`` is MMR's lambda."""
 
-    title: float = 0.05  # in the title
-    frequency: float = 0.1  # times ln(how often the paper writes it)
-    commonness: float = 0.03  # subtracted per Zipf unit of a one-word candidate's frequency
-    inner: float = 0.05  # subtracted when this paper writes it only inside a longer phrase
+    title: float = 0.18  # in the title
+    frequency: float = 0.12  # times ln(how often the paper writes it)
+    commonness: float = 0.04  # subtracted per Zipf unit of a one-word candidate's frequency
+    inner: float = 0.1  # subtracted when this paper writes it only inside a longer phrase
     diversity: float = 0.5
 
 
