@@ -126,6 +126,20 @@ def test_spellings_with_and_without_a_hyphen_before_digits_are_one_method(
     assert len(keys) == 3
 
 
+def test_spellings_with_and_without_a_hyphen_between_letters_are_one_method(
+    extractor: KeyphraseExtractor,
+) -> None:
+    hyphens, plain = extractor.extract(
+        [
+            Document(text="We compare with k-NN on MS-COCO and on ImageNet-UA."),
+            Document(text="We compare with kNN on MSCOCO and on ImageNetUA."),
+        ]
+    )
+    keys = {m.key for m in hyphens.uses}
+    assert keys == {m.key for m in plain.uses}
+    assert len(keys) == 3
+
+
 def test_one_paper_writing_both_spellings_has_one_method_and_no_such_concept(
     extractor: KeyphraseExtractor,
 ) -> None:
