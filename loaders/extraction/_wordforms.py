@@ -9,7 +9,9 @@
   lexicon is guessed by lemminflect's suffix rules, and only when asked to (the tagger read it
   as plural), when it ends in ``s`` and not in an ending that marks a singular (``-ss``,
   ``-us``, ``-is``, ``-ous``, and ``-ics``, the fields: ``genomics``, ``kinetics``), so
-  ``GFlowNets`` is ``GFlowNet`` but a name such as ``Keras`` read as singular stays. Acronym
+  ``GFlowNets`` is ``GFlowNet`` but a name such as ``Keras`` read as singular stays. A guess
+  that is no English word while the word is one is not taken (``modus ponens`` keeps its
+  ``s``; ``ponen`` is no word). Acronym
   plurals (``GNNs``) lose their ``s``; an all-capital word (``3DGS``) is kept, its last S
   being a letter of the name.
 - American spellings come from breame's British→American list (``behaviour``, ``modelling``,
@@ -70,7 +72,9 @@ def _lemma(word: str, *, guess: bool) -> str:
     if not guess or not word.endswith("s") or word.endswith(_SINGULAR_ENDINGS):
         return word
     guessed: tuple[str, ...] = getAllLemmasOOV(word, upos="NOUN").get("NOUN", ())
-    return guessed[0] if guessed else word
+    single = guessed[0] if guessed else word
+    # a cut that leaves no English word of a word English has is a wrong cut: "ponens"
+    return word if is_known_word(word) and not is_known_word(single) else single
 
 
 def _with_case(word: str, lemma: str) -> str:

@@ -79,6 +79,12 @@ def test_a_plural_read_as_a_name_still_merges_but_an_unknown_name_keeps_its_s() 
     assert concept_key(["Keras"], plural_head=False) == "keras"
 
 
+def test_a_guessed_singular_that_is_no_word_of_a_word_keeps_its_s() -> None:
+    # lemminflect's suffix rules would cut "ponens" to "ponen", which is no English word
+    assert _key("modus ponens") == "modus ponens"
+    assert _key("tokenizers") == "tokenizer"  # no word either way: the guess stands
+
+
 def test_in_x_of_y_the_word_before_of_is_the_head() -> None:
     assert _key("mixtures of experts") == _key("mixture of experts") == "mixture of experts"
     assert Candidate("k", ["Mixtures of Experts"]).name == "Mixture of Experts"
