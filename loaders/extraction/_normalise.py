@@ -505,7 +505,12 @@ def _closes(first: str, second: str) -> bool:
 
 @lru_cache(maxsize=262_144)  # every word of every candidate is checked against method names
 def method_key(name: str) -> str:
-    """Normalise a method name: casefold, hyphens and underscores as spaces."""
+    """Normalise a method name: casefold, hyphens and underscores as spaces. A name of several
+    words (``Neural Radiance Fields``, the long form of ``NeRF``) is a phrase and takes its
+    concept key, so the phrase a paper writes elsewhere is known to be the method."""
+    words = name.replace("_", " ").split()
+    if len(words) > 1:
+        return concept_key(words, plural_head=True)
     return _squash(name.casefold().replace("-", " ").replace("_", " "))
 
 
