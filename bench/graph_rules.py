@@ -33,8 +33,13 @@ from graph.writes import clear_graph
 SEED = REPO / "examples" / "iclr2025-seed.txt"
 EXAMPLES = 10
 
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
 #: Evaluative or filler words that do not start an index term (judged for this bench).
-EVALUATIVE = frozenset(
+EVALUATIVE = _words(
     "novel new negative serious practical popular state-of-the-art theoretical detailed "
     "significant effective efficient various several existing recent costly better fewer "
     "extensive comprehensive remarkable superior promising powerful challenging crucial "
@@ -42,7 +47,7 @@ EVALUATIVE = frozenset(
     "numerous many multiple diverse different previous prior current traditional "
     "conventional typical standard common simple key main major overall proper suitable "
     "widespread competitive favorable empirical additional potential unprecedented "
-    "outstanding exceptional vast huge impressive suitable".split()
+    "outstanding exceptional vast huge impressive suitable"
 )
 #: Terms of art that start with one of those words yet name one idea.
 TERMS_OF_ART = (
@@ -74,25 +79,25 @@ TERMS_OF_ART = (
     "novel category discovery",
 )
 #: LaTeX command words: never English, so a name holding one is markup left behind.
-LATEX_WORDS = frozenset(
+LATEX_WORDS = _words(
     "varepsilon epsilon varphi vartheta varrho mathcal mathbb mathbf mathrm mathsf mathtt "
     "mathit mathscr mathfrak boldsymbol textbf textit texttt textsc textrm textsf emph frac "
     "dfrac tfrac sqrt cdot cdots ldots dots leq geq neq infty operatorname widetilde widehat "
-    "overline underline leftarrow rightarrow mapsto nabla partial".split()
+    "overline underline leftarrow rightarrow mapsto nabla partial"
 ) - {"partial"}
 #: Units and symbols of measure.
-UNITS = frozenset(
+UNITS = _words(
     "KB MB GB TB PB kB Kb Mb Gb Tb kT mT Hz kHz MHz GHz THz ms ns us kW MW GW kWh MWh eV "
     "keV MeV GeV TeV kDa mAh dB nm mm cm km kg mg FLOPS TFLOPS PFLOPS GFLOPS TFLOPs PFLOPs "
-    "GFLOPs MFLOPs Mbps Gbps kbps ppm".split()
+    "GFLOPs MFLOPs Mbps Gbps kbps ppm"
 )
 #: Companies, labs, universities, venues and publishers.
-ORGANISATIONS = frozenset(
+ORGANISATIONS = _words(
     "OpenAI DeepMind Google Meta Microsoft MIT Stanford Berkeley NVIDIA Nvidia Amazon Apple "
     "Anthropic IBM Baidu Alibaba Tencent Huawei ByteDance Facebook FAIR CMU Intel AMD "
     "Samsung HuggingFace EleutherAI StabilityAI Salesforce Adobe Uber Twitter NeurIPS ICML "
     "ICLR CVPR ACL EMNLP AAAI IJCAI ECCV ICCV NAACL KDD arXiv OpenReview IEEE ACM NSF NIH "
-    "MetaAI GoogleAI".split()
+    "MetaAI GoogleAI"
 )
 _SPLIT_NAME = re.compile(r"\w- \w|\w -\w")
 _WORDS = re.compile(r"[A-Za-z0-9]+")
@@ -276,9 +281,9 @@ def concept_and_method(snap: Snapshot) -> Offenders:
     found = set()
     for method in snap.methods.values():
         for alias in [method["name"], *method["aliases"]]:
-            concept = concept_forms.get(_alias_form(alias))
-            if concept is not None:
-                found.add(f"{method['name']} (method) / {concept} (concept)")
+            name = concept_forms.get(_alias_form(alias))
+            if name is not None:
+                found.add(f"{method['name']} (method) / {name} (concept)")
     return sorted(found)
 
 
@@ -342,8 +347,7 @@ def _wrong_acronyms(snap: Snapshot) -> Offenders:
             found += [
                 f"{a} → {longs[0]} ({kind})"
                 for a in acronyms
-                if longs
-                and not any(idea_form(a) == idea_form(f) or _matches(a, f) for f in longs)
+                if longs and not any(idea_form(a) == idea_form(f) or _matches(a, f) for f in longs)
             ]
     return sorted(set(found))
 
@@ -425,7 +429,11 @@ def count(snap: Snapshot) -> dict[str, Any]:
     rules = {}
     for name, (label, check) in RULES.items():
         offenders = check(snap)
-        rules[name] = {"rule": label, "violations": len(offenders), "examples": offenders[:EXAMPLES]}
+        rules[name] = {
+            "rule": label,
+            "violations": len(offenders),
+            "examples": offenders[:EXAMPLES],
+        }
     return {
         "graph": {
             "papers": len(snap.papers),
@@ -445,11 +453,19 @@ def run(settings: Settings, *, reload: bool = True, limit: int | None = None) ->
 
 
 def detail_table(result: dict[str, Any]) -> str:
+    """The graph counted, then one row per rule."""
+    graph, load = result["graph"], result.get("load")
+    head = (
+        f"Graph: {graph['papers']} papers, {graph['concepts']} concepts, {graph['methods']} methods"
+    )
+    if load:
+        head += f" (loaded in {load['seconds']} s"
+        head += f", peak RSS {load['peak_rss_mb']} MB)" if load.get("peak_rss_mb") else ")"
     rows = [
         [r["rule"], r["violations"], "; ".join(_cell(e) for e in r["examples"])]
         for r in result["rules"].values()
     ]
-    return markdown_table(["rule", "violations", "examples (up to 10)"], rows)
+    return head + "\n\n" + markdown_table(["rule", "violations", "examples (up to 10)"], rows)
 
 
 def _cell(text: str) -> str:
