@@ -85,6 +85,16 @@ def test_a_guessed_singular_that_is_no_word_of_a_word_keeps_its_s() -> None:
     assert _key("tokenizers") == "tokenizer"  # no word either way: the guess stands
 
 
+def test_plural_words_before_the_head_are_singular_too() -> None:
+    assert _key("language models reasoning") == _key("language model reasoning")
+    assert _key("trend points detection") == _key("trend point detection")
+    assert _key("equivariant graph neural networks force field") == _key(
+        "equivariant graph neural network force field"
+    )
+    assert _key("GNNs architecture") == _key("GNN architecture")
+    assert _key("mixtures of experts") == "mixture of experts"  # after "of": kept
+
+
 def test_in_x_of_y_the_word_before_of_is_the_head() -> None:
     assert _key("mixtures of experts") == _key("mixture of experts") == "mixture of experts"
     assert Candidate("k", ["Mixtures of Experts"]).name == "Mixture of Experts"
