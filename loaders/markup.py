@@ -79,8 +79,26 @@ _WORD_MACROS = {
 
 #: LaTeX's font commands: they change how letters look, so they never separate two words.
 _FONT_COMMANDS = frozenset(
-    "textbf textit texttt textsc textsf textrm textup textmd textsl emph mathbf mathrm mathit "
-    "mathsf mathtt boldsymbol bm underline".split()
+    [
+        "textbf",
+        "textit",
+        "texttt",
+        "textsc",
+        "textsf",
+        "textrm",
+        "textup",
+        "textmd",
+        "textsl",
+        "emph",
+        "mathbf",
+        "mathrm",
+        "mathit",
+        "mathsf",
+        "mathtt",
+        "boldsymbol",
+        "bm",
+        "underline",
+    ]
 )
 _URL = re.compile(r"(?:https?://|ftp://|www\.)\S*", re.IGNORECASE)
 _MD_LINK = re.compile(r"\[([^\[\]\n]{0,300})\]\([^()\s]{0,1000}\)")
