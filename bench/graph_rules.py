@@ -358,9 +358,31 @@ def _long(form: str) -> bool:
 
 
 def _matches(acronym: str, long_form: str) -> bool:
+    """Each capital starts a word or part of the long form; in a long form with no capitals
+    left (a concept's lowercase name), the letters are word prefixes from two words or more
+    (``DETR``: ``de``tection ``tr``ansformer; not ``OPT``: ``opt``imization)."""
+    if acronym[:1].lower() != long_form[:1].lower():
+        return False
     capitals = "".join(c for c in acronym if c.isupper()).lower()
-    first = long_form[:1].lower()
-    return subsequence(capitals, part_starts(long_form)) and acronym[:1].lower() == first
+    if subsequence(capitals, part_starts(long_form)):
+        return True
+    letters = "".join(c for c in acronym.lower() if c.isalpha())
+    words = [w for w in _WORDS.findall(long_form.lower()) if w.isalpha()]
+    return long_form == long_form.lower() and _prefix_groups(letters, tuple(words), 0) >= 2
+
+
+@lru_cache(maxsize=65_536)
+def _prefix_groups(letters: str, words: tuple[str, ...], used: int) -> int:
+    """How many words, at most, spell ``letters`` as consecutive word prefixes (words may be
+    skipped); -1 when they cannot."""
+    if not letters:
+        return used
+    best = -1
+    for i, word in enumerate(words):
+        for n in range(min(len(word), len(letters)), 0, -1):
+            if word[:n] == letters[:n]:
+                best = max(best, _prefix_groups(letters[n:], words[i + 1 :], used + 1))
+    return best
 
 
 RULES: dict[str, tuple[str, Callable[[Snapshot], Offenders]]] = {
