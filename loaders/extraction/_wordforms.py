@@ -12,8 +12,9 @@
   ``GFlowNets`` is ``GFlowNet`` but a name such as ``Keras`` read as singular stays. A guess
   that is no English word while the word is one is not taken (``modus ponens`` keeps its
   ``s``; ``ponen`` is no word). Acronym
-  plurals (``GNNs``) lose their ``s``; an all-capital word (``3DGS``) is kept, its last S
-  being a letter of the name.
+  plurals (``GNNs``) lose their ``s``; an all-capital word (``3DGS``, ``TIES``) is kept, its
+  last S being a letter of the name, unless it has five letters or more and the lexicon knows
+  it as a plural (``MODELS`` in a title set in capitals is ``MODEL``).
 - American spellings come from breame's British→American list (``behaviour``, ``modelling``,
   ``generalisation``). An ``-ise`` word it lacks (``tokenisation``, ``optimiser``) takes
   ``-ize`` when wordfreq finds that spelling the commoner, which keeps ``noise``, ``precise``
@@ -31,6 +32,8 @@ from functools import lru_cache
 
 __all__ = ["american_spelling", "head_index", "is_known_word", "singular"]
 
+#: Letters a word in capitals needs before it is read as an English word, not an acronym.
+_SHOUTED_LETTERS = 5
 #: Endings of singular words that lemminflect's suffix rules would cut (``genomics`` → ``genomic``).
 _SINGULAR_ENDINGS = ("ss", "us", "is", "ous", "ics")
 #: British ``-ise`` forms: the stem, then the ending after ``is``.
@@ -57,9 +60,20 @@ def singular(word: str, *, guess: bool = True) -> str:
         return "-".join([*parts[:i], singular(parts[i], guess=guess), *parts[i + 1 :]])
     if len(word) > 2 and word.endswith("s") and word[-2].isupper():
         return word[:-1]  # acronym plural: GNNs, LoRAs
-    if len(word) < 3 or word.isupper() or not word.isalpha():
+    if len(word) < 3 or not word.isalpha():
         return word
+    if word.isupper():
+        return _shouted(word)
     return _with_case(word, _lemma(word.lower(), guess=guess))
+
+
+def _shouted(word: str) -> str:
+    """An English plural in capitals (``MODELS`` in a title set in capitals) is made singular
+    by the lexicon; an acronym is kept (``3DGS``, and short ones such as ``TIES`` whatever
+    they spell: its last S may be a letter of the name)."""
+    if len(word) < _SHOUTED_LETTERS:
+        return word
+    return _with_case(word, _lemma(word.lower(), guess=False))
 
 
 def _lemma(word: str, *, guess: bool) -> str:

@@ -95,6 +95,19 @@ def test_plural_words_before_the_head_are_singular_too() -> None:
     assert _key("mixtures of experts") == "mixture of experts"  # after "of": kept
 
 
+def test_a_plural_in_a_title_set_in_capitals_is_the_same_concept() -> None:
+    assert concept_key(["AUGMENTED", "LANGUAGE", "MODELS"], plural_head=False) == _key(
+        "augmented language model"
+    )
+    assert concept_key(["SPARSE", "TENSORS"], plural_head=True) == _key("sparse tensor")
+    assert [singular(w) for w in ("MODELS", "3DGS", "TIES", "GNNS")] == [
+        "MODEL",
+        "3DGS",
+        "TIES",
+        "GNNS",
+    ]
+
+
 def test_in_x_of_y_the_word_before_of_is_the_head() -> None:
     assert _key("mixtures of experts") == _key("mixture of experts") == "mixture of experts"
     assert Candidate("k", ["Mixtures of Experts"]).name == "Mixture of Experts"
