@@ -1,4 +1,4 @@
-"""`python -m bench [--quick] [--only ingest,quality,api,peers,export]`: every benchmark in one run.
+"""`python -m bench [--quick] [--only ingest,quality,api,peers,export,rules]`: every benchmark in one run.
 
 Writes bench/results/latest.json and bench/results/latest.md (the table the README quotes).
 """
@@ -11,10 +11,10 @@ import sys
 import time
 from typing import Any
 
-from bench import api, export_bench, ingest, peer_graphql, quality
+from bench import api, export_bench, graph_rules, ingest, peer_graphql, quality
 from bench.common import RESULTS, bench_neo4j, machine_info, markdown_table
 
-SECTIONS = ("ingest", "quality", "api", "peers", "export")
+SECTIONS = ("ingest", "quality", "api", "peers", "export", "rules")
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -61,6 +61,9 @@ def main(argv: list[str] | None = None) -> int:
         if "export" in sections:
             results["export"] = export_bench.run_repeated(settings, papers=served, reps=reps)
             rows += export_bench.table_rows(results["export"])
+        if "rules" in sections:
+            results["rules"] = graph_rules.run(settings, limit=papers if args.quick else None)
+            rows += graph_rules.table_rows(results["rules"])
     table = markdown_table(["measure", "median", "spread (min–max)", "note"], rows)
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "latest.json").write_text(json.dumps(results, indent=2))

@@ -77,6 +77,29 @@ _WORD_MACROS = {
     },
 }
 
+#: LaTeX's font commands: they change how letters look, so they never separate two words.
+_FONT_COMMANDS = frozenset(
+    [
+        "textbf",
+        "textit",
+        "texttt",
+        "textsc",
+        "textsf",
+        "textrm",
+        "textup",
+        "textmd",
+        "textsl",
+        "emph",
+        "mathbf",
+        "mathrm",
+        "mathit",
+        "mathsf",
+        "mathtt",
+        "boldsymbol",
+        "bm",
+        "underline",
+    ]
+)
 _URL = re.compile(r"(?:https?://|ftp://|www\.)\S*", re.IGNORECASE)
 _MD_LINK = re.compile(r"\[([^\[\]\n]{0,300})\]\([^()\s]{0,1000}\)")
 # A doubled backslash before a symbol is how some scrapers escaped "\%".
@@ -132,8 +155,10 @@ def _escaped_symbol(match: re.Match[str]) -> str:
 
 
 def _control_word(match: re.Match[str]) -> str:
-    """Replace a LaTeX control word by its word (``\\alpha``), or drop it (``\\textbf``)."""
-    return _WORD_MACROS.get(match.group(1), " ")
+    """Replace a LaTeX control word by its word (``\\alpha``), or drop it (``\\textbf``). A
+    font command leaves no space: it may set letters inside a word (``\\textbf{L}ossless``)."""
+    name = match.group(1)
+    return _WORD_MACROS.get(name, "" if name in _FONT_COMMANDS else " ")
 
 
 def _tidy_spaces(text: str) -> str:

@@ -7,8 +7,8 @@ by ``our``, it heads the title (``DyAug: ...``), or the authors typeset it (``\\
 *used*. Acronyms the paper or the registry define as concepts (``GNN``) are not methods, nor
 are units, organisations and English words in capitals (see ``_not_methods``).
 
-Spellings that differ only by a hyphen between letters and digits (``CIFAR-10``, ``CIFAR10``)
-are one method: its key drops that hyphen.
+Spellings that differ only by hyphens inside a name (``CIFAR-10`` / ``CIFAR10``, ``k-NN`` /
+``kNN``, ``MS-COCO`` / ``MSCOCO``) are one method: its key drops them.
 """
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ _EMPHASIS = re.compile(
 #: Words a typo glues onto the name before them: "LongPackis highly scalable".
 _GLUED_WORDS = tuple(w for w in STOPWORDS if len(w) >= 2 and w.isalpha())
 _NAME_LIKE = re.compile(r"^[A-Za-z][\w.+-]*(?: [\w.+-]+){0,3}$")
-_LETTER_DIGIT_HYPHEN = re.compile(r"(?<=[A-Za-z])-(?=\d)|(?<=\d)-(?=[A-Za-z])")
+_INNER_HYPHEN = re.compile(r"(?<=[A-Za-z0-9])-(?=[A-Za-z0-9])")
 
 
 @dataclass
@@ -116,9 +116,10 @@ class MethodCandidate:
 
 @lru_cache(maxsize=65_536)
 def spelling_key(name: str) -> str:
-    """The method key of ``name`` without hyphens between letters and digits, so ``CIFAR-10``
-    and ``CIFAR10``, ``GPT-4`` and ``GPT4``, ``Llama-2-7B`` and ``Llama2-7B`` are one method."""
-    return method_key(_LETTER_DIGIT_HYPHEN.sub("", name))
+    """The method key of ``name`` without the hyphens inside it, so ``CIFAR-10`` and
+    ``CIFAR10``, ``Llama-2-7B`` and ``Llama2-7B``, ``k-NN`` and ``kNN``, ``MS-COCO`` and
+    ``MSCOCO`` are one method (a name is a spelling: a hyphen in it separates no two ideas)."""
+    return method_key(_INNER_HYPHEN.sub("", name))
 
 
 #: Tells whether an acronym stands for a concept (locally or in the registry).

@@ -6,7 +6,10 @@ A concept key is the phrase in lowercase, hyphens read as spaces, with
 - its head noun singular: the last word, or in ``X of Y`` the word before ``of``
   (``mixtures of experts`` → ``mixture of experts``); ``_wordforms`` says how. A head the
   lexicon knows as a plural is made singular whatever the tagger read (it reads a title's
-  ``Force Fields`` as a name); one it does not know only when the tagger read a plural;
+  ``Force Fields`` as a name); one it does not know only when the tagger read a plural. The
+  words before the head are made singular too where the lexicon knows them as plurals
+  (``language models reasoning`` is ``language model reasoning``, ``GNNs architecture``
+  ``GNN architecture``); the words after ``of`` keep their number;
 - every word in American spelling (``generalisation`` → ``generalization``);
 - closed compounds closed. Two adjacent words become one when their concatenation is a word in
   wordfreq's English list (``data set`` → ``dataset``, ``fine tuning`` → ``finetuning``), or
@@ -477,7 +480,8 @@ def concept_key(words: list[str], *, plural_head: bool) -> str:
     if words:
         head = head_index(words)
         guess = plural_head and head == len(words) - 1
-        words = [*words[:head], singular(words[head], guess=guess), *words[head + 1 :]]
+        modifiers = [singular(w, guess=False) for w in words[:head]]
+        words = [*modifiers, singular(words[head], guess=guess), *words[head + 1 :]]
     lowered = " ".join(words).lower().replace("-", " ").split()
     return " ".join(_close_compounds([american_spelling(w) for w in lowered]))
 
@@ -505,7 +509,12 @@ def _closes(first: str, second: str) -> bool:
 
 @lru_cache(maxsize=262_144)  # every word of every candidate is checked against method names
 def method_key(name: str) -> str:
-    """Normalise a method name: casefold, hyphens and underscores as spaces."""
+    """Normalise a method name: casefold, hyphens and underscores as spaces. A name of several
+    words (``Neural Radiance Fields``, the long form of ``NeRF``) is a phrase and takes its
+    concept key, so the phrase a paper writes elsewhere is known to be the method."""
+    words = name.replace("_", " ").split()
+    if len(words) > 1:
+        return concept_key(words, plural_head=True)
     return _squash(name.casefold().replace("-", " ").replace("_", " "))
 
 

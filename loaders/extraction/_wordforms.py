@@ -9,9 +9,12 @@
   lexicon is guessed by lemminflect's suffix rules, and only when asked to (the tagger read it
   as plural), when it ends in ``s`` and not in an ending that marks a singular (``-ss``,
   ``-us``, ``-is``, ``-ous``, and ``-ics``, the fields: ``genomics``, ``kinetics``), so
-  ``GFlowNets`` is ``GFlowNet`` but a name such as ``Keras`` read as singular stays. Acronym
-  plurals (``GNNs``) lose their ``s``; an all-capital word (``3DGS``) is kept, its last S
-  being a letter of the name.
+  ``GFlowNets`` is ``GFlowNet`` but a name such as ``Keras`` read as singular stays. A guess
+  that is no English word while the word is one is not taken (``modus ponens`` keeps its
+  ``s``; ``ponen`` is no word). Acronym
+  plurals (``GNNs``) lose their ``s``; an all-capital word (``3DGS``, ``TIES``) is kept, its
+  last S being a letter of the name, unless it has five letters or more and the lexicon knows
+  it as a plural (``MODELS`` in a title set in capitals is ``MODEL``).
 - American spellings come from breame's British→American list (``behaviour``, ``modelling``,
   ``generalisation``). An ``-ise`` word it lacks (``tokenisation``, ``optimiser``) takes
   ``-ize`` when wordfreq finds that spelling the commoner, which keeps ``noise``, ``precise``
@@ -29,6 +32,8 @@ from functools import lru_cache
 
 __all__ = ["american_spelling", "head_index", "is_known_word", "singular"]
 
+#: Letters a word in capitals needs before it is read as an English word, not an acronym.
+_SHOUTED_LETTERS = 5
 #: Endings of singular words that lemminflect's suffix rules would cut (``genomics`` → ``genomic``).
 _SINGULAR_ENDINGS = ("ss", "us", "is", "ous", "ics")
 #: British ``-ise`` forms: the stem, then the ending after ``is``.
@@ -55,9 +60,20 @@ def singular(word: str, *, guess: bool = True) -> str:
         return "-".join([*parts[:i], singular(parts[i], guess=guess), *parts[i + 1 :]])
     if len(word) > 2 and word.endswith("s") and word[-2].isupper():
         return word[:-1]  # acronym plural: GNNs, LoRAs
-    if len(word) < 3 or word.isupper() or not word.isalpha():
+    if len(word) < 3 or not word.isalpha():
         return word
+    if word.isupper():
+        return _shouted(word)
     return _with_case(word, _lemma(word.lower(), guess=guess))
+
+
+def _shouted(word: str) -> str:
+    """An English plural in capitals (``MODELS`` in a title set in capitals) is made singular
+    by the lexicon; an acronym is kept (``3DGS``, and short ones such as ``TIES`` whatever
+    they spell: its last S may be a letter of the name)."""
+    if len(word) < _SHOUTED_LETTERS:
+        return word
+    return _with_case(word, _lemma(word.lower(), guess=False))
 
 
 def _lemma(word: str, *, guess: bool) -> str:
@@ -70,7 +86,9 @@ def _lemma(word: str, *, guess: bool) -> str:
     if not guess or not word.endswith("s") or word.endswith(_SINGULAR_ENDINGS):
         return word
     guessed: tuple[str, ...] = getAllLemmasOOV(word, upos="NOUN").get("NOUN", ())
-    return guessed[0] if guessed else word
+    single = guessed[0] if guessed else word
+    # a cut that leaves no English word of a word English has is a wrong cut: "ponens"
+    return word if is_known_word(word) and not is_known_word(single) else single
 
 
 def _with_case(word: str, lemma: str) -> str:

@@ -79,6 +79,35 @@ def test_a_plural_read_as_a_name_still_merges_but_an_unknown_name_keeps_its_s() 
     assert concept_key(["Keras"], plural_head=False) == "keras"
 
 
+def test_a_guessed_singular_that_is_no_word_of_a_word_keeps_its_s() -> None:
+    # lemminflect's suffix rules would cut "ponens" to "ponen", which is no English word
+    assert _key("modus ponens") == "modus ponens"
+    assert _key("tokenizers") == "tokenizer"  # no word either way: the guess stands
+
+
+def test_plural_words_before_the_head_are_singular_too() -> None:
+    assert _key("language models reasoning") == _key("language model reasoning")
+    assert _key("trend points detection") == _key("trend point detection")
+    assert _key("equivariant graph neural networks force field") == _key(
+        "equivariant graph neural network force field"
+    )
+    assert _key("GNNs architecture") == _key("GNN architecture")
+    assert _key("mixtures of experts") == "mixture of experts"  # after "of": kept
+
+
+def test_a_plural_in_a_title_set_in_capitals_is_the_same_concept() -> None:
+    assert concept_key(["AUGMENTED", "LANGUAGE", "MODELS"], plural_head=False) == _key(
+        "augmented language model"
+    )
+    assert concept_key(["SPARSE", "TENSORS"], plural_head=True) == _key("sparse tensor")
+    assert [singular(w) for w in ("MODELS", "3DGS", "TIES", "GNNS")] == [
+        "MODEL",
+        "3DGS",
+        "TIES",
+        "GNNS",
+    ]
+
+
 def test_in_x_of_y_the_word_before_of_is_the_head() -> None:
     assert _key("mixtures of experts") == _key("mixture of experts") == "mixture of experts"
 

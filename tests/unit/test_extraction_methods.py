@@ -126,6 +126,20 @@ def test_spellings_with_and_without_a_hyphen_before_digits_are_one_method(
     assert len(keys) == 3
 
 
+def test_spellings_with_and_without_a_hyphen_between_letters_are_one_method(
+    extractor: KeyphraseExtractor,
+) -> None:
+    hyphens, plain = extractor.extract(
+        [
+            Document(text="We compare with k-NN on MS-COCO and on ImageNet-UA."),
+            Document(text="We compare with kNN on MSCOCO and on ImageNetUA."),
+        ]
+    )
+    keys = {m.key for m in hyphens.uses}
+    assert keys == {m.key for m in plain.uses}
+    assert len(keys) == 3
+
+
 def test_one_paper_writing_both_spellings_has_one_method_and_no_such_concept(
     extractor: KeyphraseExtractor,
 ) -> None:
@@ -189,3 +203,39 @@ def test_organisations_are_not_concepts_either() -> None:
     words = {w for c in result.concepts for w in c.key.split()}
     assert not {"openai", "deepmind", "nvidia"} & words
     assert "protein structure prediction" in {c.key for c in result.concepts}
+
+
+def test_the_long_form_of_a_method_is_not_also_its_concept(
+    extractor: KeyphraseExtractor,
+) -> None:
+    # the paper writes the long form again in another number or case: still the method's
+    nerf, pew, vit = extractor.extract(
+        [
+            Document(
+                title="Neural Radiance Fields for Relighting",
+                text=(
+                    "Neural Radiance Fields (NeRF) model a scene as a field. We study how "
+                    "neural radiance fields relight scenes, and why NeRF fails on glossy surfaces."
+                ),
+            ),
+            Document(
+                text=(
+                    "We propose Per-Edge Weights (PEW), a method that learns per-edge weights "
+                    "for flow networks. Per-Edge Weights outperform uniform weights on traffic."
+                )
+            ),
+            Document(
+                text=(
+                    "We use Vision Transformers (ViTs) for segmentation. Vision transformers "
+                    "trained with masks beat convolutional networks."
+                )
+            ),
+        ]
+    )
+    for result, method, concept in (
+        (nerf, "nerf", "neural radiance field"),
+        (pew, "pew", "per edge weight"),
+        (vit, "vit", "vision transformer"),
+    ):
+        assert method in {m.key for m in (*result.proposes, *result.uses)}
+        assert concept not in {c.key for c in result.concepts}

@@ -21,6 +21,13 @@ from loaders.markup import strip_markup
         ("\\emph{De Novo} design", "De Novo design"),
         ("ﬁne-tuning", "fine-tuning"),
         ("a&mdash;b", "a\u2014b"),
+        # bold letters inside words mark the letters an acronym borrows
+        (
+            r"$\textbf{L}$ossl$\textbf{E}$ss $\textbf{MO}$del Expansio$\textbf{N}$ (LEMON)",
+            "LosslEss MOdel ExpansioN (LEMON)",
+        ),
+        (r"a \textbf{Co}ntrastive \emph{F}ilter", "a Contrastive Filter"),
+        (r"bound $\mathcal{O}(n)$ as in\cite{x}", "bound O(n) as in x"),
     ],
 )
 def test_markup_is_removed_and_words_kept(raw: str, kept: str) -> None:
