@@ -56,6 +56,26 @@ async def test_seed_loads_19_papers_and_a_reload_changes_nothing(
     assert await graph_counts(driver, database=neo4j_settings.neo4j_database) == first
 
 
+async def test_a_rerun_rewrites_a_paper_that_lost_edges(
+    driver: AsyncDriver, neo4j_settings: Settings, seed_file: Path
+) -> None:
+    records = read_corpora([seed_file]).records
+    await load(records, driver, neo4j_settings)
+    before = await graph_counts(driver, database=neo4j_settings.neo4j_database)
+    # Whatever removed them (an old clean-up race, a hand-written query), two edges are gone.
+    await rows(driver, neo4j_settings, "MATCH (:Paper)-[r:MENTIONS]->() WITH r LIMIT 2 DELETE r")
+
+    report = await load_papers(
+        records,
+        driver=driver,
+        database=neo4j_settings.neo4j_database,
+        extractor=SimpleExtractor(),
+        batch_size=8,
+    )
+    assert 1 <= report.written <= 2 and report.unchanged == 19 - report.written
+    assert await graph_counts(driver, database=neo4j_settings.neo4j_database) == before
+
+
 async def test_untitled_papers_get_a_readable_label_and_null_title(
     driver: AsyncDriver, neo4j_settings: Settings, seed_file: Path
 ) -> None:
