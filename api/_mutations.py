@@ -55,8 +55,19 @@ def _record(paper: PaperInput, line: int) -> PaperRecord:
     }
     record = to_record(fields, path="papers", line=line)
     if isinstance(record, CorpusError):
-        raise InvalidInputError(f"papers[{line - 1}]: {record.reason}")
+        where = f"papers[{line - 1}]" + (f".{record.field}" if record.field else "")
+        raise InvalidInputError(f"{where}: {record.reason}")
     return record
+
+
+def _check_unique_ids(papers: list[PaperInput]) -> None:
+    first: dict[str, int] = {}
+    for index, paper in enumerate(papers):
+        if paper.id is not None and first.setdefault(paper.id, index) != index:
+            raise InvalidInputError(
+                f"papers[{index}].id: {paper.id!r} is also the id of papers[{first[paper.id]}]; "
+                "send each paper once."
+            )
 
 
 async def ingest(context: Context, papers: list[PaperInput]) -> IngestResult:
@@ -67,6 +78,7 @@ async def ingest(context: Context, papers: list[PaperInput]) -> IngestResult:
             "for bulk loads."
         )
     records = [_record(p, i + 1) for i, p in enumerate(papers)]
+    _check_unique_ids(papers)
     extractor = await context.extractor.get()
     with database_errors(context.settings):
         report = await load_papers(

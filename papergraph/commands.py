@@ -68,6 +68,8 @@ def run_load(
         errors.print("[red]No paper with a usable abstract was read: nothing was written.[/]")
         return EXIT_BAD_RECORDS if read.errors else 0
     report, counts = asyncio.run(_load(settings, read, batch_size=batch_size, console=console))
+    for warning in report.warnings:
+        errors.print(f"[yellow]warning:[/] {warning}", highlight=False)
     _print_summary(report, counts, console)
     if read.errors:
         errors.print(
