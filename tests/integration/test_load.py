@@ -120,6 +120,23 @@ async def test_skip_drops_only_the_bad_records_of_a_batch(
     assert [r["id"] for r in stored] == [f"ok-{i}" for i in range(4)]
 
 
+async def test_a_reload_that_empties_title_and_keywords_empties_them(
+    driver: AsyncDriver, neo4j_settings: Settings, seed_file: Path
+) -> None:
+    paper = replace(
+        read_corpora([seed_file]).records[0], id="p1", title="Old title", keywords=("old kw",)
+    )
+    await load([paper], driver, neo4j_settings)
+    await load([replace(paper, title=None, keywords=())], driver, neo4j_settings)
+    stored = await rows(
+        driver,
+        neo4j_settings,
+        "MATCH (p:Paper {id: 'p1'}) OPTIONAL MATCH (p)-[:MENTIONS]->(c {key: 'old kw'}) "
+        "RETURN p.title AS title, p.keywords AS keywords, count(c) AS linked",
+    )
+    assert stored == [{"title": None, "keywords": [], "linked": 0}]
+
+
 async def test_untitled_papers_get_a_readable_label_and_null_title(
     driver: AsyncDriver, neo4j_settings: Settings, seed_file: Path
 ) -> None:
