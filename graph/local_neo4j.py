@@ -250,6 +250,11 @@ def _write_conf(settings: Settings, where: ServerLayout) -> None:
         "server.http.listen_address": f"127.0.0.1:{settings.neo4j_http_port}",
         "server.http.advertised_address": f"127.0.0.1:{settings.neo4j_http_port}",
         "server.https.enabled": "false",
+        # Neo4j answers every origin by default, so any web page the user visits could send
+        # Cypher to it; only Neo4j Browser's own origin may.
+        "dbms.security.http_access_control_allow_origin": (
+            f"http://127.0.0.1:{settings.neo4j_http_port}"
+        ),
         "dbms.security.auth_enabled": "true",
         "server.memory.pagecache.size": settings.neo4j_pagecache,
         "db.transaction.timeout": "60s",
