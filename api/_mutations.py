@@ -55,7 +55,8 @@ def _record(paper: PaperInput, line: int) -> PaperRecord:
     }
     record = to_record(fields, path="papers", line=line)
     if isinstance(record, CorpusError):
-        raise InvalidInputError(f"papers[{line - 1}]: {record.reason}")
+        where = f"papers[{line - 1}]" + (f".{record.field}" if record.field else "")
+        raise InvalidInputError(f"{where}: {record.reason}")
     return record
 
 

@@ -1,4 +1,8 @@
-// Delete Concept and Method nodes that no paper links to any more.
+// Delete Concept and Method nodes that no paper links to any more, safely beside running loads.
+// Each node is write-locked before it is checked: a loader still linking a paper to it commits
+// first and the check sees that edge, while one that comes later finds the node gone and
+// creates it anew. Only derived RELATED_TO edges are removed with it; a plain DELETE fails
+// rather than silently dropping any other edge.
 // params: $conceptKeys, $methodKeys: [string]. returns: deleted.
 CALL () {
   UNWIND $conceptKeys AS key
@@ -10,6 +14,13 @@ CALL () {
   RETURN n
 }
 WITH n
+SET n.orphanCheck = true
+REMOVE n.orphanCheck
+WITH n
 WHERE NOT EXISTS { (n)<-[:MENTIONS|PROPOSES|USES]-(:Paper) }
-DETACH DELETE n
+CALL (n) {
+  OPTIONAL MATCH (n)-[derived:RELATED_TO]-()
+  DELETE derived
+}
+DELETE n
 RETURN count(*) AS deleted

@@ -1,5 +1,7 @@
 // Create or update Paper nodes. A paper is found by its id, else by its normalised abstract
 // (matchKey); a real source id replaces a content-hash id, and every id seen is kept in altIds.
+// A reload from the same source replaces every field (an emptied title or keyword list is
+// emptied); a record from another source only fills the fields it has.
 // params: $papers: [{id, altIds, sourceId (bool), matchKey, contentHash, title, label, abstract, year,
 //   venue, authors, keywords, status, source, embedding, extractor, acronyms}].
 // returns: matchKey, id.
@@ -14,18 +16,21 @@ CALL (row, byId) {
   WITH row, byId WHERE byId IS NOT NULL
   RETURN byId AS p
 }
+WITH row, p, coalesce(p.source = row.source, true) AS same
 SET p.altIds = p.altIds + [i IN row.altIds WHERE NOT i IN p.altIds],
     p.id = CASE WHEN row.sourceId AND NOT p.id = row.id AND p.id STARTS WITH 'pg-' THEN row.id ELSE p.id END,
     p.matchKey = row.matchKey,
     p.contentHash = row.contentHash,
-    p.title = coalesce(row.title, p.title),
+    p.title = CASE WHEN same THEN row.title ELSE coalesce(row.title, p.title) END,
     p.label = row.label,
     p.abstract = row.abstract,
-    p.year = coalesce(row.year, p.year),
-    p.venue = coalesce(row.venue, p.venue),
-    p.authors = CASE WHEN size(row.authors) > 0 THEN row.authors ELSE coalesce(p.authors, []) END,
-    p.keywords = CASE WHEN size(row.keywords) > 0 THEN row.keywords ELSE coalesce(p.keywords, []) END,
-    p.status = coalesce(row.status, p.status),
+    p.year = CASE WHEN same THEN row.year ELSE coalesce(row.year, p.year) END,
+    p.venue = CASE WHEN same THEN row.venue ELSE coalesce(row.venue, p.venue) END,
+    p.authors = CASE WHEN same OR size(row.authors) > 0 THEN row.authors
+      ELSE coalesce(p.authors, []) END,
+    p.keywords = CASE WHEN same OR size(row.keywords) > 0 THEN row.keywords
+      ELSE coalesce(p.keywords, []) END,
+    p.status = CASE WHEN same THEN row.status ELSE coalesce(row.status, p.status) END,
     p.source = row.source,
     p.embedding = row.embedding,
     p.extractor = row.extractor,

@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from graph._home import require_writable
 from graph.config import Settings
 from graph.errors import AuthenticationError, Neo4jServerError
 
@@ -107,6 +108,7 @@ def provision(settings: Settings) -> Path:
     if (lib / ".complete").exists():
         return lib
     mvn = _require_tool("mvn", "Maven is needed once to download Neo4j: apt-get install maven")
+    require_writable(settings.home)
     staging = lib.with_name("lib.partial")
     shutil.rmtree(staging, ignore_errors=True)
     command = [
@@ -121,6 +123,7 @@ def provision(settings: Settings) -> Path:
     ]
     result = subprocess.run(command, capture_output=True, text=True, check=False)
     if result.returncode != 0:
+        shutil.rmtree(staging, ignore_errors=True)  # a half-downloaded scratch copy helps no one
         tail = "\n".join((result.stdout + result.stderr).splitlines()[-15:])
         raise Neo4jServerError(
             f"Maven could not download Neo4j {NEO4J_VERSION} from Maven Central "
@@ -135,6 +138,7 @@ def provision(settings: Settings) -> Path:
 def start(settings: Settings) -> ServerStatus:
     """Start the local server in the background and wait until Bolt answers (no-op if running)."""
     _require_local(settings)
+    require_writable(settings.home)
     where = layout(settings)
     if _running_pid(where) is not None:
         _check_password(settings, where)
@@ -246,6 +250,11 @@ def _write_conf(settings: Settings, where: ServerLayout) -> None:
         "server.http.listen_address": f"127.0.0.1:{settings.neo4j_http_port}",
         "server.http.advertised_address": f"127.0.0.1:{settings.neo4j_http_port}",
         "server.https.enabled": "false",
+        # Neo4j answers every origin by default, so any web page the user visits could send
+        # Cypher to it; only Neo4j Browser's own origin may.
+        "dbms.security.http_access_control_allow_origin": (
+            f"http://127.0.0.1:{settings.neo4j_http_port}"
+        ),
         "dbms.security.auth_enabled": "true",
         "server.memory.pagecache.size": settings.neo4j_pagecache,
         "db.transaction.timeout": "60s",

@@ -39,6 +39,7 @@ _UPSERT = query("upsert_papers")
 _CLEAR_EDGES = query("clear_extracted_edges")
 _MENTIONS = query("merge_mentions")
 _METHODS = query("merge_methods")
+_STAMP = query("stamp_edge_counts")
 _REFRESH = query("refresh_method_concepts")
 _MARK_STALE = query("mark_methods_stale")
 _STALE = query("stale_methods")
@@ -144,6 +145,7 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
     method_rows = [_edge(p, asdict(m)) for p in papers for m in p.methods]
     mentions = await _single(tx, _MENTIONS, rows=mention_rows)
     methods = await _single(tx, _METHODS, rows=method_rows)
+    await _single(tx, _STAMP, matchKeys=keys)
     await _single(tx, _MARK_STALE, methodKeys=cleared.get("methodKeys", []))
     await _single(
         tx,

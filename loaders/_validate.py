@@ -14,9 +14,21 @@ from pathlib import Path
 from graph.errors import CorpusError
 from loaders.records import PaperRecord
 
-__all__ = ["ABSTRACT_LIMIT", "MIN_LETTERS", "to_record"]
+__all__ = ["ABSTRACT_LIMIT", "FIELD_LIMITS", "LIST_LIMITS", "MIN_LETTERS", "to_record"]
 
 ABSTRACT_LIMIT = 100_000
+#: Longest value (characters) of each other text field, and of each keyword or author. Ids and
+#: keywords become index keys, which Neo4j caps at about 8 KB; a title is read by the tagger.
+FIELD_LIMITS = {
+    "id": 512,
+    "title": 2_000,
+    "venue": 200,
+    "status": 200,
+    "keywords": 200,
+    "authors": 300,
+}
+#: Most keywords (each becomes a concept) and authors one paper may list.
+LIST_LIMITS = {"keywords": 50, "authors": 100}
 MIN_LETTERS = 50
 _YEARS = range(1900, 2101)
 # Compared after casefolding and dropping everything but letters and spaces.
@@ -99,16 +111,30 @@ def _reject_placeholder(text: str) -> None:
 def _text(fields: Mapping[str, object], name: str, *, allow_int: bool = False) -> str | None:
     value = fields.get(name)
     if allow_int and isinstance(value, int) and not isinstance(value, bool):
-        return str(value)
+        return _within(name, str(value))
     if value is None:
         return None
     if not isinstance(value, str):
         raise _FieldError(name, f"must be a string or null, not {_kind(value)}")
-    return _squash(value) or None
+    return _within(name, _squash(value)) or None
+
+
+def _within(name: str, text: str, *, item: int | None = None) -> str:
+    limit = FIELD_LIMITS[name]
+    if len(text) > limit:
+        what = f"item {item} is" if item else "is"
+        raise _FieldError(name, f"{what} {len(text):,} characters long; the limit is {limit:,}")
+    return text
 
 
 def _strings(fields: Mapping[str, object], name: str) -> tuple[str, ...]:
-    value = fields.get(name)
+    items = _string_items(fields.get(name), name)
+    if len(items) > LIST_LIMITS[name]:
+        raise _FieldError(name, f"has {len(items):,} items; the limit is {LIST_LIMITS[name]}")
+    return tuple(_within(name, item, item=index) for index, item in enumerate(items, start=1))
+
+
+def _string_items(value: object, name: str) -> tuple[str, ...]:
     if value is None:
         return ()
     if isinstance(value, str):

@@ -8,13 +8,14 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from graph.errors import CorpusError
 from graph.writes import MentionRow, MethodRow, PaperRow
 from loaders.extraction import Document, Extraction
 from loaders.identity import content_id, match_key
 from loaders.markup import strip_markup
 from loaders.records import PaperRecord
 
-__all__ = ["Candidate", "build_row", "candidates", "label_for"]
+__all__ = ["Candidate", "build_row", "candidates", "label_for", "unique_ids"]
 
 _LABEL_CHARS = 80
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s")
@@ -60,6 +61,29 @@ def candidates(records: Iterable[PaperRecord]) -> list[Candidate]:
         fresh = _candidate(record, key)
         merged[key] = _merge(merged[key], fresh) if key in merged else fresh
     return list(merged.values())
+
+
+def unique_ids(items: Iterable[Candidate]) -> tuple[list[Candidate], list[CorpusError]]:
+    """One candidate per id: when two papers with different abstracts share an id, the later
+    record wins and the earlier one comes back as a warning naming both places."""
+    kept: dict[str, Candidate] = {}
+    dropped: list[CorpusError] = []
+    for item in items:
+        earlier = kept.pop(item.id, None)
+        if earlier is not None:
+            dropped.append(_duplicate(earlier.record, item.record, item.id))
+        kept[item.id] = item
+    return list(kept.values()), dropped
+
+
+def _duplicate(earlier: PaperRecord, later: PaperRecord, paper_id: str) -> CorpusError:
+    return CorpusError(
+        f"skipped: the id {paper_id!r} is given again in {later.source}, line {later.line}, "
+        "with a different abstract; the later record is loaded",
+        path=earlier.source,
+        line=earlier.line,
+        field="id",
+    )
 
 
 def _candidate(record: PaperRecord, key: str) -> Candidate:

@@ -27,7 +27,7 @@ from graph.writes import (
     stored_fingerprints,
     upsert_papers,
 )
-from loaders.assemble import Candidate, build_row, candidates, chunks
+from loaders.assemble import Candidate, build_row, candidates, chunks, unique_ids
 from loaders.extraction import (
     AcronymRegistry,
     Document,
@@ -67,6 +67,8 @@ class LoadReport:
     method_links: int = 0
     seconds: float = 0.0
     ids: dict[str, str] = field(default_factory=dict)
+    #: Records not loaded on purpose (an id given twice: the later record wins).
+    warnings: list[CorpusError] = field(default_factory=list)
 
     @property
     def papers_per_second(self) -> float:
@@ -115,7 +117,8 @@ async def load_papers(
     """
     started = time.perf_counter()
     report = LoadReport() if report is None else report
-    todo = candidates(records)
+    todo, duplicates = unique_ids(candidates(records))
+    report.warnings.extend(duplicates)
     report.read = len(todo)
     in_flight: deque[Coroutine[Any, Any, list[PaperRow]]] = deque()
 

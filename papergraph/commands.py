@@ -24,6 +24,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
+from graph._home import require_writable
 from graph.config import Settings
 from graph.connection import async_driver, database_errors
 from graph.errors import CorpusError, GraphUnavailableError, InvalidInputError
@@ -69,7 +70,10 @@ def run_load(
     if not read.records:  # nothing to write: no model to load, no database to reach
         errors.print("[red]No paper with a usable abstract was read: nothing was written.[/]")
         return EXIT_BAD_RECORDS if read.errors else 0
+    require_writable(settings.home / "models")
     report, counts = asyncio.run(_load(settings, read, batch_size=batch_size, console=console))
+    for warning in report.warnings:
+        errors.print(f"[yellow]warning:[/] {warning}", highlight=False)
     _print_summary(report, counts, console)
     if read.errors:
         errors.print(
@@ -174,6 +178,7 @@ def run_extract(
 
     read = read_corpora(files, fmt=fmt, limit=limit)
     _report_problems(read, errors)
+    require_writable(settings.home / "models")
     extractor: KeyphraseExtractor = keybert_extractor(
         model_dir=settings.home / "models", fast=settings.fast_extraction
     )

@@ -148,3 +148,32 @@ def test_a_json_object_instead_of_an_array(tmp_path: Path) -> None:
     path.write_text(json.dumps({"papers": [{"abstract": GOOD}]}, indent=2))
     result = load(path, "--format", "json")
     assert result.returncode == 1 and str(path) in result.stderr and "array" in result.stderr
+
+
+@pytest.mark.parametrize("verb", ["load", "neo4j-start"])
+def test_an_unwritable_home_is_named_not_blamed_on_neo4j(tmp_path: Path, verb: str) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where PAPERGRAPH_HOME should be a folder")
+    home = blocker / "home"
+    args = ["load", str(jsonl(tmp_path / "p.jsonl", {"abstract": GOOD}))]
+    if verb == "neo4j-start":
+        args = ["neo4j", "start"]
+    env = {
+        **os.environ,
+        "NEO4J_URI": "bolt://127.0.0.1:9",
+        "PAPERGRAPH_NEO4J_HTTP_PORT": "10",
+        "PAPERGRAPH_HOME": str(home),
+        "HF_HUB_OFFLINE": "1",
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "papergraph", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert "PAPERGRAPH_HOME" in result.stderr and str(home) in result.stderr
+    assert "Traceback" not in result.stderr and "not reachable" not in result.stderr
+    assert not home.exists()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -54,6 +55,86 @@ async def test_seed_loads_19_papers_and_a_reload_changes_nothing(
     )
     assert (report.unchanged, report.written) == (19, 0)
     assert await graph_counts(driver, database=neo4j_settings.neo4j_database) == first
+
+
+async def test_a_rerun_rewrites_a_paper_that_lost_edges(
+    driver: AsyncDriver, neo4j_settings: Settings, seed_file: Path
+) -> None:
+    records = read_corpora([seed_file]).records
+    await load(records, driver, neo4j_settings)
+    before = await graph_counts(driver, database=neo4j_settings.neo4j_database)
+    # Whatever removed them (an old clean-up race, a hand-written query), two edges are gone.
+    await rows(driver, neo4j_settings, "MATCH (:Paper)-[r:MENTIONS]->() WITH r LIMIT 2 DELETE r")
+
+    report = await load_papers(
+        records,
+        driver=driver,
+        database=neo4j_settings.neo4j_database,
+        extractor=SimpleExtractor(),
+        batch_size=8,
+    )
+    assert 1 <= report.written <= 2 and report.unchanged == 19 - report.written
+    assert await graph_counts(driver, database=neo4j_settings.neo4j_database) == before
+
+
+async def test_one_id_with_two_abstracts_in_a_batch_loads_the_later_and_warns(
+    driver: AsyncDriver, neo4j_settings: Settings, seed_file: Path
+) -> None:
+    seed = read_corpora([seed_file]).records
+    first, second = replace(seed[0], id="twice", line=3), replace(seed[1], id="twice", line=9)
+    report = await load_papers(
+        [first, *seed[2:6], second],
+        driver=driver,
+        database=neo4j_settings.neo4j_database,
+        extractor=SimpleExtractor(),
+        batch_size=8,
+    )
+    assert report.written == 5
+    stored = await rows(
+        driver, neo4j_settings, "MATCH (p:Paper {id: 'twice'}) RETURN p.abstract AS abstract"
+    )
+    assert stored == [{"abstract": second.abstract}]
+    (warning,) = report.warnings
+    assert (warning.field, warning.line) == ("id", 3) and "line 9" in warning.reason
+
+
+async def test_skip_drops_only_the_bad_records_of_a_batch(
+    driver: AsyncDriver, neo4j_settings: Settings, tmp_path: Path
+) -> None:
+    abstract = (
+        "We study {} for graph neural networks and show that sparse attention improves node "
+        "classification on citation benchmarks."
+    )
+    good = [{"id": f"ok-{i}", "abstract": abstract.format(f"topic {i}")} for i in range(4)]
+    bad = [
+        {"id": "x" * 9_000, "abstract": abstract.format("a long id")},
+        {"id": "kw", "abstract": abstract.format("a long keyword"), "keywords": ["k" * 9_000]},
+        {"id": "title", "abstract": abstract.format("a long title"), "title": "t" * 1_000_000},
+    ]
+    path = tmp_path / "papers.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in [*good[:2], *bad, *good[2:]]))
+    read = read_corpora([path])
+    assert [(e.line, e.field) for e in read.errors] == [(3, "id"), (4, "keywords"), (5, "title")]
+    await load(read.records, driver, neo4j_settings, batch_size=16)
+    stored = await rows(driver, neo4j_settings, "MATCH (p:Paper) RETURN p.id AS id ORDER BY id")
+    assert [r["id"] for r in stored] == [f"ok-{i}" for i in range(4)]
+
+
+async def test_a_reload_that_empties_title_and_keywords_empties_them(
+    driver: AsyncDriver, neo4j_settings: Settings, seed_file: Path
+) -> None:
+    paper = replace(
+        read_corpora([seed_file]).records[0], id="p1", title="Old title", keywords=("old kw",)
+    )
+    await load([paper], driver, neo4j_settings)
+    await load([replace(paper, title=None, keywords=())], driver, neo4j_settings)
+    stored = await rows(
+        driver,
+        neo4j_settings,
+        "MATCH (p:Paper {id: 'p1'}) OPTIONAL MATCH (p)-[:MENTIONS]->(c {key: 'old kw'}) "
+        "RETURN p.title AS title, p.keywords AS keywords, count(c) AS linked",
+    )
+    assert stored == [{"title": None, "keywords": [], "linked": 0}]
 
 
 async def test_untitled_papers_get_a_readable_label_and_null_title(

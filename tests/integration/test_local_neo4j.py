@@ -65,6 +65,7 @@ def test_start_status_stop_lifecycle(own_server_env: dict[str, str]) -> None:
 
     browser = httpx.get(settings.browser_url, timeout=10)
     assert browser.status_code == 200 and "<html" in browser.text.lower()
+    assert_foreign_pages_are_refused(settings)
 
     with (
         pytest.raises(AuthError),
@@ -75,6 +76,24 @@ def test_start_status_stop_lifecycle(own_server_env: dict[str, str]) -> None:
     stopped = run_cli("neo4j", "stop", env=own_server_env)
     assert stopped.returncode == 0 and not local_neo4j.status(settings).running
     assert run_cli("neo4j", "status", env=own_server_env).returncode == 3
+
+
+def assert_foreign_pages_are_refused(settings: Settings) -> None:
+    """A browser on another origin may neither read Neo4j's answers nor send it credentials."""
+    base = f"http://127.0.0.1:{settings.neo4j_http_port}"
+    foreign = {"Origin": "http://evil.example"}
+    preflight = httpx.options(
+        f"{base}/db/neo4j/tx/commit",
+        headers={
+            **foreign,
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "authorization,content-type",
+        },
+        timeout=10,
+    )
+    read = httpx.get(f"{base}/", headers=foreign, timeout=10)
+    for answer in (preflight, read):
+        assert answer.headers.get("access-control-allow-origin") in {None, base}
 
 
 def test_taken_port_gives_one_actionable_line(neo4j_settings: Settings) -> None:

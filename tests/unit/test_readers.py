@@ -392,6 +392,51 @@ def test_wrong_types_name_the_field(tmp_path: Path, field: str, value: object) -
 
 
 @pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("id", "x" * 9_000),  # over Neo4j's index key limit
+        ("id", 10**1_000),
+        ("keywords", ["graph learning", "k" * 9_000]),
+        ("title", "t " * 600_000),  # a million characters for the tagger
+        ("authors", ["a" * 301]),
+        ("venue", "v" * 201),
+        ("keywords", [f"keyword {i}" for i in range(51)]),
+        ("authors", ";".join(f"Author {i}" for i in range(101))),
+    ],
+    ids=[
+        "long-id",
+        "huge-int-id",
+        "long-keyword",
+        "long-title",
+        "long-author",
+        "long-venue",
+        "many-keywords",
+        "many-authors",
+    ],
+)
+def test_oversized_fields_name_the_field_and_the_limit(
+    tmp_path: Path, field: str, value: object
+) -> None:
+    row = {"abstract": ABSTRACT, field: value}
+    path = tmp_path / "p.jsonl"
+    path.write_text(json.dumps(row) + "\n", encoding="utf-8")
+    error = only_error(path)
+    assert error.field == field and "limit" in error.reason
+
+
+def test_fields_at_their_limits_are_kept(tmp_path: Path) -> None:
+    row = {
+        "abstract": ABSTRACT,
+        "id": "i" * 512,
+        "title": "t" * 2_000,
+        "keywords": [f"k{i}" for i in range(50)],
+        "authors": [f"a{i}" for i in range(100)],
+    }
+    (record,) = records(write_jsonl(tmp_path / "p.jsonl", row))
+    assert (len(record.keywords), len(record.authors), len(record.id or "")) == (50, 100, 512)
+
+
+@pytest.mark.parametrize(
     "line",
     ["[" * 100_000, '{"abstract": ' + "[" * 100_000 + "]", '{"year": ' + "9" * 5000 + "}"],
     ids=["deep-array", "deep-value", "huge-int"],
