@@ -1,5 +1,6 @@
-"""One ingest use case behind every entry point: an acronym a `papergraph load` learnt resolves
-in a later `ingestPapers`, whether the API runs in-process or under `papergraph up`."""
+"""One ingest use case behind every entry point: `papergraph extract` prints what `papergraph
+load` writes, and an acronym a load learnt resolves in a later `ingestPapers`, whether the API
+runs in-process after `papergraph load` or is served by `papergraph up`."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from neo4j import AsyncDriver
 from pydantic import SecretStr
 from test_load_cli import papergraph
+from test_serve_cli import running
 
 from api import create_app
 from graph.config import Settings
@@ -38,6 +40,16 @@ USES = {
     ),
 }
 INGEST = "mutation($p: [PaperInput!]!) { ingestPapers(papers: $p) { written ids } }"
+
+
+async def mentions(driver: AsyncDriver, settings: Settings, paper_id: str) -> list[Any]:
+    records, _, _ = await driver.execute_query(
+        "MATCH (:Paper {id: $id})-[m:MENTIONS]->(c:Concept) RETURN c.name AS name, m.score AS score "
+        "ORDER BY m.rank",
+        id=paper_id,
+        database_=settings.neo4j_database,
+    )
+    return [(r["name"], pytest.approx(r["score"], abs=1e-3)) for r in records]
 
 
 async def concept_keys(driver: AsyncDriver, settings: Settings, paper_id: str) -> set[str]:
@@ -78,7 +90,7 @@ async def ingest(client: httpx.AsyncClient, *papers: dict[str, str]) -> dict[str
     return body["data"]["ingestPapers"]
 
 
-async def test_an_acronym_a_cli_load_learnt_resolves_in_an_api_ingest(
+async def test_load_extract_and_ingest_papers_agree(
     driver: AsyncDriver,
     neo4j_settings: Settings,
     defining_corpus: Path,
@@ -87,6 +99,27 @@ async def test_an_acronym_a_cli_load_learnt_resolves_in_an_api_ingest(
     loaded = papergraph(neo4j_settings, "load", str(defining_corpus))
     assert loaded.returncode == 0, loaded.stderr
     assert "graph neural network" in await concept_keys(driver, neo4j_settings, "defines-gnn")
+    extracted = papergraph(neo4j_settings, "extract", str(defining_corpus))
+    assert extracted.returncode == 0, extracted.stderr
+    printed = json.loads(extracted.stdout)
+    assert [(c["name"], c["score"]) for c in printed["concepts"]] == await mentions(
+        driver, neo4j_settings, "defines-gnn"
+    )
     assert await ingest(api, USES) == {"written": 1, "ids": ["uses-gnn"]}
+    keys = await concept_keys(driver, neo4j_settings, "uses-gnn")
+    assert "graph neural network" in keys and "gnn" not in keys
+
+
+async def test_papergraph_up_loads_and_its_api_ingests_through_the_same_use_case(
+    driver: AsyncDriver,
+    neo4j_settings: Settings,
+    defining_corpus: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("PAPERGRAPH_API_TOKEN", TOKEN)  # the served API's, through its env
+    with running(neo4j_settings, "up", str(defining_corpus), wait=400) as (base, _):
+        async with httpx.AsyncClient(base_url=base) as http:
+            assert await ingest(http, USES) == {"written": 1, "ids": ["uses-gnn"]}
+    assert "graph neural network" in await concept_keys(driver, neo4j_settings, "defines-gnn")
     keys = await concept_keys(driver, neo4j_settings, "uses-gnn")
     assert "graph neural network" in keys and "gnn" not in keys
