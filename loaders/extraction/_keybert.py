@@ -253,7 +253,9 @@ def _method_hit(method: MethodCandidate, similarity: float) -> MethodHit:
     concepts and methods rank against each other (and weigh alike in related papers), plus
     :data:`_PROPOSED_BONUS` when the paper introduces it."""
     score = similarity + (_PROPOSED_BONUS if method.proposed else 0.0)
-    return MethodHit(method.key, method.name, round(min(max(score, 0.0), 1.0), 4), tuple(method.aliases))
+    return MethodHit(
+        method.key, method.name, round(min(max(score, 0.0), 1.0), 4), tuple(method.aliases)
+    )
 
 
 def _best_first(hits: list[MethodHit]) -> tuple[MethodHit, ...]:
