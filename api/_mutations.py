@@ -12,7 +12,7 @@ from graph.errors import CorpusError, InvalidInputError, NotFoundError
 from graph.writes import delete_paper
 from loaders import to_record
 from loaders.records import PaperRecord
-from papergraph.ingest import ingest as ingest_papers
+from papergraph.ingest import ingest_papers
 
 if TYPE_CHECKING:
     from api.context import Context

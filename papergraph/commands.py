@@ -33,7 +33,7 @@ from papergraph.ingest import (
     build_extractor,
     build_pipelined_extractor,
     extract,
-    ingest,
+    ingest_papers,
 )
 
 __all__ = ["SEED", "run_extract", "run_load", "run_serve", "run_up", "shell_hint"]
@@ -90,7 +90,7 @@ async def _load(settings: Settings, read: CorpusRead, *, console: Console) -> In
         async with async_driver(settings) as driver:
             with _progress(console) as progress:
                 task = progress.add_task("papers", total=len(read.records))
-                return await ingest(
+                return await ingest_papers(
                     read.records,
                     driver=driver,
                     settings=settings,

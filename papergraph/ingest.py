@@ -1,6 +1,6 @@
 """The ingest use case: every entry point that extracts or writes papers goes through here.
 
-``papergraph load``/``up`` and the API's ``ingestPapers`` call :func:`ingest` (schema, the
+``papergraph load``/``up`` and the API's ``ingestPapers`` call :func:`ingest_papers` (schema, the
 acronyms earlier loads learnt, extraction, write, counts); ``papergraph extract`` calls
 :func:`extract`. The extractors come from :func:`build_extractor` and
 :func:`build_pipelined_extractor`, so every caller prepares and reads its models in the one
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -42,7 +42,7 @@ __all__ = [
     "build_extractor",
     "build_pipelined_extractor",
     "extract",
-    "ingest",
+    "ingest_papers",
     "model_dir",
 ]
 
@@ -52,7 +52,7 @@ class Ingested:
     """What an ingest did (``report``) and the graph's size after it (``counts``)."""
 
     report: LoadReport
-    counts: Stats = field(repr=False)
+    counts: Stats
 
 
 def model_dir(settings: Settings) -> Path:
@@ -71,7 +71,7 @@ def build_pipelined_extractor(settings: Settings) -> ProcessExtractor:
     return process_extractor(model_dir=model_dir(settings), fast=settings.fast_extraction)
 
 
-async def ingest(
+async def ingest_papers(
     records: Iterable[PaperRecord],
     *,
     driver: AsyncDriver,
@@ -108,7 +108,7 @@ async def ingest(
 def extract(
     records: Iterable[PaperRecord], *, extractor: KeyphraseExtractor
 ) -> list[tuple[Candidate, Extraction]]:
-    """Extract ``records`` as :func:`ingest` would (same merging of duplicates), without
+    """Extract ``records`` as :func:`ingest_papers` would (same merging of duplicates), without
     Neo4j: so only the acronyms defined among ``records`` resolve."""
     todo = candidates(records)
     found: Sequence[Extraction] = extractor.extract([c.document() for c in todo])
