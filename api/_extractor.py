@@ -12,10 +12,11 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from graph.errors import ExtractionError, PapergraphError
+from loaders.extraction import LearnsAcronyms
 
 if TYPE_CHECKING:
     from graph.config import Settings
-    from loaders.extraction import Document, Extraction, KeyphraseExtractor
+    from loaders.extraction import AcronymRegistry, Document, Extraction, KeyphraseExtractor
 
 __all__ = ["ExtractorFactory", "ExtractorProvider", "default_extractor"]
 
@@ -27,22 +28,28 @@ def default_extractor(settings: Settings) -> ExtractorFactory:
     ``PAPERGRAPH_HOME``), imported and built only when first needed."""
 
     def build() -> KeyphraseExtractor:
-        from loaders.extraction import keybert_extractor
+        from papergraph.ingest import build_extractor
 
-        return keybert_extractor(model_dir=settings.home / "models", fast=settings.fast_extraction)
+        return build_extractor(settings)
 
     return build
 
 
 class _Serialized:
     """The extractor behind a lock: one instance is not safe to use from two threads at once,
-    and concurrent requests (``similarPapers``, ``ingestPapers``) run it in worker threads."""
+    and concurrent requests (``similarPapers``, ``ingestPapers``) run it in worker threads.
+    The inner extractor's acronym registry (thread-safe) stays reachable, so that each ingest
+    teaches it the definitions stored since."""
+
+    acronyms: AcronymRegistry  # only when the inner extractor has one
 
     def __init__(self, inner: KeyphraseExtractor) -> None:
         self._inner = inner
         self._lock = threading.Lock()
         self.version = inner.version
         self.dimensions = inner.dimensions
+        if isinstance(inner, LearnsAcronyms):
+            self.acronyms = inner.acronyms
 
     def extract(self, docs: Sequence[Document]) -> list[Extraction]:
         with self._lock:

@@ -1,4 +1,5 @@
-"""The write side of the API: input types and the glue to the loader pipeline and graph.writes."""
+"""The write side of the API: input types, their validation, and the glue to the ingest use case
+(``papergraph.ingest``, the one ``papergraph load`` runs) and graph.writes."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from graph.connection import database_errors
 from graph.errors import CorpusError, InvalidInputError, NotFoundError
 from graph.writes import delete_paper
 from loaders import to_record
-from loaders.pipeline import load_papers
 from loaders.records import PaperRecord
+from papergraph.ingest import ingest_papers
 
 if TYPE_CHECKING:
     from api.context import Context
@@ -75,7 +76,7 @@ def _refuse_duplicate_ids(records: list[PaperRecord]) -> None:
 
 
 async def ingest(context: Context, papers: list[PaperInput]) -> IngestResult:
-    """Validate every paper, then run the loader pipeline on them."""
+    """Validate every paper, then ingest them as ``papergraph load`` would."""
     if not 1 <= len(papers) <= MAX_INGEST:
         raise InvalidInputError(
             f"Send 1 to {MAX_INGEST} papers per call (got {len(papers)}); use `papergraph load` "
@@ -84,14 +85,10 @@ async def ingest(context: Context, papers: list[PaperInput]) -> IngestResult:
     records = [_record(p, i + 1) for i, p in enumerate(papers)]
     _refuse_duplicate_ids(records)
     extractor = await context.extractor.get()
-    with database_errors(context.settings):
-        report = await load_papers(
-            records,
-            driver=context.reader.driver,
-            database=context.reader.database,
-            extractor=extractor,
-            batch_size=context.settings.batch_size,
-        )
+    done = await ingest_papers(
+        records, driver=context.reader.driver, settings=context.settings, extractor=extractor
+    )
+    report = done.report
     return IngestResult(
         read=report.read,
         written=report.written,

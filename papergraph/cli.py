@@ -205,7 +205,6 @@ def load(
         files,
         fmt=fmt,
         limit=limit,
-        batch_size=config.batch_size,
         on_error=on_error,
         console=out,
         errors=err,

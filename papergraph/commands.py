@@ -6,8 +6,7 @@ import asyncio
 import json
 import shutil
 import sysconfig
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
 
 from rich.console import Console
@@ -26,18 +25,17 @@ from rich.text import Text
 
 from graph._home import require_writable
 from graph.config import Settings
-from graph.connection import async_driver, database_errors
-from graph.errors import CorpusError, GraphUnavailableError, InvalidInputError
+from graph.connection import async_driver
+from graph.errors import CorpusError, InvalidInputError
 from graph.models import Stats
-from graph.schema import ensure_schema
-from graph.writes import graph_counts
-from loaders.extraction import (
-    AcronymRegistry,
-    KeyphraseExtractor,
-    keybert_extractor,
-    process_extractor,
+from loaders.pipeline import CorpusRead, LoadReport, read_corpora
+from papergraph.ingest import (
+    Ingested,
+    build_extractor,
+    build_pipelined_extractor,
+    extract,
+    ingest_papers,
 )
-from loaders.pipeline import CorpusRead, LoadReport, load_papers, read_corpora, seed_acronyms
 
 __all__ = ["SEED", "run_extract", "run_load", "run_serve", "run_up", "shell_hint"]
 
@@ -51,12 +49,12 @@ def run_load(
     *,
     fmt: str,
     limit: int | None,
-    batch_size: int,
     on_error: str,
     console: Console,
     errors: Console,
 ) -> int:
-    """Read, check, extract and write; return the exit code (2 when records were skipped)."""
+    """Read, check, extract and write (``settings.batch_size`` papers per batch); return the
+    exit code (2 when records were skipped)."""
     if on_error not in {"skip", "abort"}:
         raise InvalidInputError(f"--on-error must be 'skip' or 'abort', not {on_error!r}.")
     read = read_corpora(files, fmt=fmt, limit=limit)
@@ -71,10 +69,10 @@ def run_load(
         errors.print("[red]No paper with a usable abstract was read: nothing was written.[/]")
         return EXIT_BAD_RECORDS if read.errors else 0
     require_writable(settings.home / "models")
-    report, counts = asyncio.run(_load(settings, read, batch_size=batch_size, console=console))
-    for warning in report.warnings:
+    done = asyncio.run(_load(settings, read, console=console))
+    for warning in done.report.warnings:
         errors.print(f"[yellow]warning:[/] {warning}", highlight=False)
-    _print_summary(report, counts, console)
+    _print_summary(done.report, done.counts, console)
     if read.errors:
         errors.print(
             f"[yellow]{len(read.errors)} malformed record(s) were skipped; the rest is loaded.[/]"
@@ -90,47 +88,19 @@ def _report_problems(read: CorpusRead, errors: Console) -> None:
         errors.print(f"[red]error:[/] {error}", highlight=False)
 
 
-async def _load(
-    settings: Settings, read: CorpusRead, *, batch_size: int, console: Console
-) -> tuple[LoadReport, Stats]:
-    database = settings.neo4j_database
-    registry = AcronymRegistry()
-    extractor = process_extractor(
-        acronyms=registry, model_dir=settings.home / "models", fast=settings.fast_extraction
-    )
-    report = LoadReport()
-    with extractor:  # the extraction process loads its models meanwhile
+async def _load(settings: Settings, read: CorpusRead, *, console: Console) -> Ingested:
+    extractor = build_pipelined_extractor(settings)
+    with extractor:  # the extraction processes load their models meanwhile
         async with async_driver(settings) as driver:
-            with database_errors(settings):
-                await ensure_schema(driver, database=database, dimensions=extractor.dimensions)
-                await seed_acronyms(driver, database=database, registry=registry)
-            with _interrupted(report), database_errors(settings), _progress(console) as progress:
+            with _progress(console) as progress:
                 task = progress.add_task("papers", total=len(read.records))
-                await load_papers(
+                return await ingest_papers(
                     read.records,
                     driver=driver,
-                    database=database,
+                    settings=settings,
                     extractor=extractor,
-                    batch_size=batch_size,
                     on_progress=lambda n: progress.advance(task, n),
-                    report=report,
                 )
-            with database_errors(settings):
-                return report, await graph_counts(driver, database=database)
-
-
-@contextmanager
-def _interrupted(report: LoadReport) -> Iterator[None]:
-    """Say how far a load got when the database fails mid-load, and that a re-run resumes."""
-    try:
-        yield
-    except GraphUnavailableError as exc:
-        raise GraphUnavailableError(
-            f"{exc} The load stopped after writing {report.written} of {report.read} papers "
-            f"({report.unchanged} were already up to date); each batch is one transaction, so no "
-            "paper is half-written. When Neo4j is back, run the same command again: it skips "
-            "the papers already written and loads the rest."
-        ) from exc
 
 
 class _RateColumn(ProgressColumn):
@@ -174,17 +144,12 @@ def run_extract(
     settings: Settings, files: Sequence[Path], *, fmt: str, limit: int | None, errors: Console
 ) -> int:
     """Print one JSON object per paper: id, label, concepts (best first), proposes, uses."""
-    from loaders.assemble import candidates, label_for
+    from loaders.assemble import label_for
 
     read = read_corpora(files, fmt=fmt, limit=limit)
     _report_problems(read, errors)
     require_writable(settings.home / "models")
-    extractor: KeyphraseExtractor = keybert_extractor(
-        model_dir=settings.home / "models", fast=settings.fast_extraction
-    )
-    todo = candidates(read.records)
-    found_all = extractor.extract([c.document() for c in todo])
-    for candidate, found in zip(todo, found_all, strict=True):
+    for candidate, found in extract(read.records, extractor=build_extractor(settings)):
         print(
             json.dumps(
                 {
@@ -252,7 +217,6 @@ def run_up(settings: Settings, files: Sequence[Path], *, console: Console, error
         corpora,
         fmt="auto",
         limit=None,
-        batch_size=settings.batch_size,
         on_error="skip",
         console=console,
         errors=errors,

@@ -28,6 +28,7 @@ from ._types import (
     Document,
     Extraction,
     KeyphraseExtractor,
+    LearnsAcronyms,
     MethodHit,
     PipelinedExtractor,
 )
@@ -41,6 +42,7 @@ __all__ = [
     "Document",
     "Extraction",
     "KeyphraseExtractor",
+    "LearnsAcronyms",
     "MethodHit",
     "PipelinedExtractor",
     "keybert_extractor",

@@ -75,7 +75,7 @@ class ProcessExtractor:
         self.top_n = top_n
         self.acronyms = acronyms if acronyms is not None else AcronymRegistry()
         self.version = extractor_version(fast=fast)
-        self._model_dir = model_dir
+        self.model_dir = model_dir
         self._fast = fast
         self._tagging: ProcessPoolExecutor | None = None
         self._ranking: ProcessPoolExecutor | None = None
@@ -138,7 +138,7 @@ class ProcessExtractor:
             # triton prints bogus "nanobind: leaked ..." lines; forked children exit at once.
             mp_context=multiprocessing.get_context("forkserver"),
             initializer=_start_worker,
-            initargs=(self.top_n, self._model_dir, self._fast, os.getpid()),
+            initargs=(self.top_n, self.model_dir, self._fast, os.getpid()),
         )
         pool.submit(_load_models, **models)  # its errors resurface on the first batch
         return pool

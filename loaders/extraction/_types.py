@@ -5,13 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from ._registry import AcronymRegistry
 
 __all__ = [
     "ConceptHit",
     "Document",
     "Extraction",
     "KeyphraseExtractor",
+    "LearnsAcronyms",
     "MethodHit",
     "PipelinedExtractor",
 ]
@@ -88,3 +92,11 @@ class PipelinedExtractor(KeyphraseExtractor, Protocol):
     def submit(self, docs: Sequence[Document]) -> Future[list[Extraction]]:
         """Start extracting ``docs``; batches are extracted in the order they are submitted."""
         ...
+
+
+@runtime_checkable
+class LearnsAcronyms(Protocol):
+    """An extractor that resolves acronyms through a registry its caller can seed with the
+    definitions earlier loads stored (see ``loaders.pipeline.seed_acronyms``)."""
+
+    acronyms: AcronymRegistry

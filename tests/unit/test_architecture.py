@@ -1,4 +1,5 @@
-"""The layering rules of STYLE.md, checked on the source: api -> graph -> cypher, loaders -> graph."""
+"""The layering rules of STYLE.md, checked on the source: api -> graph -> cypher, loaders -> graph,
+and the ingest use case (papergraph/ingest.py) -> loaders, graph, which the CLI and api call."""
 
 from __future__ import annotations
 
@@ -40,6 +41,31 @@ def test_dependencies_point_one_way(package: str, forbidden: set[str]) -> None:
         if names & forbidden
     }
     assert offenders == {}
+
+
+def modules_imported_by(path: Path) -> set[str]:
+    """Full names of the absolute imports of one file (``from a.b import c`` gives ``a.b``)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+def test_the_api_reaches_papergraph_only_through_the_ingest_use_case() -> None:
+    """``ingestPapers`` runs the ingest ``papergraph load`` runs; the rest of ``papergraph/`` is
+    the CLI, which sits above the API."""
+    reached = {
+        name
+        for path in (REPO / "api").rglob("*.py")
+        for name in modules_imported_by(path)
+        if name.split(".")[0] == "papergraph"
+    }
+    assert reached == {"papergraph.ingest"}
+    ingest_imports = {n.split(".")[0] for n in modules_imported_by(REPO / "papergraph/ingest.py")}
+    assert ingest_imports & {"api", "papergraph", "strawberry", "starlette", "typer"} == set()
 
 
 def test_only_the_settings_module_reads_the_environment() -> None:

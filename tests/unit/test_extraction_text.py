@@ -18,6 +18,7 @@ def test_public_names_are_pinned() -> None:
         "Document",
         "Extraction",
         "KeyphraseExtractor",
+        "LearnsAcronyms",
         "MethodHit",
         "PipelinedExtractor",
         "keybert_extractor",

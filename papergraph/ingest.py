@@ -1,0 +1,129 @@
+"""The ingest use case: every entry point that extracts or writes papers goes through here.
+
+``papergraph load``/``up`` and the API's ``ingestPapers`` call :func:`ingest_papers` (schema, the
+acronyms earlier loads learnt, extraction, write, counts); ``papergraph extract`` calls
+:func:`extract`. The extractors come from :func:`build_extractor` and
+:func:`build_pipelined_extractor`, so every caller prepares and reads its models in the one
+folder under ``PAPERGRAPH_HOME``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from graph.config import Settings
+from graph.connection import database_errors
+from graph.errors import GraphUnavailableError
+from graph.models import Stats
+from graph.schema import ensure_schema
+from graph.writes import graph_counts
+from loaders.assemble import Candidate, candidates
+from loaders.extraction import (
+    Extraction,
+    KeyphraseExtractor,
+    LearnsAcronyms,
+    keybert_extractor,
+    process_extractor,
+)
+from loaders.pipeline import LoadReport, load_papers, seed_acronyms
+from loaders.records import PaperRecord
+
+if TYPE_CHECKING:
+    from neo4j import AsyncDriver
+
+    from loaders.extraction._process import ProcessExtractor
+
+__all__ = [
+    "Ingested",
+    "build_extractor",
+    "build_pipelined_extractor",
+    "extract",
+    "ingest_papers",
+    "model_dir",
+]
+
+
+@dataclass(frozen=True)
+class Ingested:
+    """What an ingest did (``report``) and the graph's size after it (``counts``)."""
+
+    report: LoadReport
+    counts: Stats
+
+
+def model_dir(settings: Settings) -> Path:
+    """Where the models are prepared and the phrase-embedding cache lives."""
+    return settings.home / "models"
+
+
+def build_extractor(settings: Settings) -> KeyphraseExtractor:
+    """The one-process production extractor of ``settings`` (models load on first use)."""
+    return keybert_extractor(model_dir=model_dir(settings), fast=settings.fast_extraction)
+
+
+def build_pipelined_extractor(settings: Settings) -> ProcessExtractor:
+    """The production extractor in two child processes (use it as a context manager), for
+    loads big enough that writing to Neo4j should overlap extraction."""
+    return process_extractor(model_dir=model_dir(settings), fast=settings.fast_extraction)
+
+
+async def ingest_papers(
+    records: Iterable[PaperRecord],
+    *,
+    driver: AsyncDriver,
+    settings: Settings,
+    extractor: KeyphraseExtractor,
+    on_progress: Callable[[int], None] | None = None,
+) -> Ingested:
+    """Ensure the schema, teach ``extractor`` the acronyms stored papers define, extract and
+    write ``records`` (unchanged papers are skipped) and count the graph.
+
+    Raises :class:`graph.errors.GraphUnavailableError` when Neo4j fails, saying how far the
+    load got (each batch is one transaction, so a re-run resumes).
+    """
+    database = settings.neo4j_database
+    report = LoadReport()
+    with database_errors(settings):
+        await ensure_schema(driver, database=database, dimensions=extractor.dimensions)
+        if isinstance(extractor, LearnsAcronyms):
+            await seed_acronyms(driver, database=database, registry=extractor.acronyms)
+    with _interrupted(report), database_errors(settings):
+        await load_papers(
+            records,
+            driver=driver,
+            database=database,
+            extractor=extractor,
+            batch_size=settings.batch_size,
+            on_progress=on_progress,
+            report=report,
+        )
+    with database_errors(settings):
+        return Ingested(report=report, counts=await graph_counts(driver, database=database))
+
+
+def extract(
+    records: Iterable[PaperRecord], *, extractor: KeyphraseExtractor
+) -> list[tuple[Candidate, Extraction]]:
+    """Extract ``records`` as :func:`ingest_papers` would (same merging of duplicates), without
+    Neo4j: so only the acronyms defined among ``records`` resolve."""
+    todo = candidates(records)
+    found: Sequence[Extraction] = extractor.extract([c.document() for c in todo])
+    return list(zip(todo, found, strict=True))
+
+
+@contextmanager
+def _interrupted(report: LoadReport) -> Iterator[None]:
+    """Say how far a load got when the database fails mid-load, and that a re-run resumes."""
+    try:
+        yield
+    except GraphUnavailableError as exc:
+        raise GraphUnavailableError(
+            f"{exc} The load stopped after writing {report.written} of {report.read} papers "
+            f"({report.unchanged} were already up to date); each batch is one transaction, so no "
+            "paper is half-written. When Neo4j is back, run the same command again (or send the same papers): it skips "
+            "the papers already written and loads the rest."
+        ) from exc
