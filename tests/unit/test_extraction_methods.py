@@ -112,31 +112,25 @@ def test_organisations_are_not_methods(extractor: KeyphraseExtractor) -> None:
     assert not {"OpenAI", "DeepMind", "NVIDIA"} & names
 
 
-def test_spellings_with_and_without_a_hyphen_before_digits_are_one_method(
-    extractor: KeyphraseExtractor,
+@pytest.mark.parametrize(
+    ("hyphenated", "plain"),
+    [
+        (  # a hyphen before digits
+            "We evaluate on CIFAR-10 and ImageNet-1k and compare with GPT-4.",
+            "We evaluate on CIFAR10 and ImageNet1K and compare with GPT4.",
+        ),
+        (  # a hyphen between letters
+            "We compare with k-NN on MS-COCO and on ImageNet-UA.",
+            "We compare with kNN on MSCOCO and on ImageNetUA.",
+        ),
+    ],
+)
+def test_spellings_with_and_without_a_hyphen_are_one_method(
+    extractor: KeyphraseExtractor, hyphenated: str, plain: str
 ) -> None:
-    hyphens, plain = extractor.extract(
-        [
-            Document(text="We evaluate on CIFAR-10 and ImageNet-1k and compare with GPT-4."),
-            Document(text="We evaluate on CIFAR10 and ImageNet1K and compare with GPT4."),
-        ]
-    )
-    keys = {m.key for m in hyphens.uses}
-    assert keys == {m.key for m in plain.uses}
-    assert len(keys) == 3
-
-
-def test_spellings_with_and_without_a_hyphen_between_letters_are_one_method(
-    extractor: KeyphraseExtractor,
-) -> None:
-    hyphens, plain = extractor.extract(
-        [
-            Document(text="We compare with k-NN on MS-COCO and on ImageNet-UA."),
-            Document(text="We compare with kNN on MSCOCO and on ImageNetUA."),
-        ]
-    )
-    keys = {m.key for m in hyphens.uses}
-    assert keys == {m.key for m in plain.uses}
+    with_hyphens, without = extractor.extract([Document(text=hyphenated), Document(text=plain)])
+    keys = {m.key for m in with_hyphens.uses}
+    assert keys == {m.key for m in without.uses}
     assert len(keys) == 3
 
 
