@@ -1,12 +1,13 @@
-"""GraphiQL served from local files, so it works offline and behind firewalls.
+"""GraphiQL served from files shipped in the package, so it works offline and behind firewalls.
 
-``make setup`` runs ``npm ci`` in ``api/graphiql`` (GraphiQL 3 UMD build + React 18). When those
-files are present, GET /graphql serves a page that loads them from ``/graphiql/assets/``;
-otherwise Strawberry's default page (which loads GraphiQL from a CDN) is used.
+``api/graphiql/assets/`` holds GraphiQL 3's UMD build and React 18 (MIT, licences beside them),
+refreshed by ``scripts/vendor-graphiql.sh``. GET /graphql serves a page that loads them from
+``/graphiql/assets/``: no CDN, no Node.js at install time.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from starlette.requests import Request
@@ -15,13 +16,16 @@ from starlette.routing import Route
 
 __all__ = ["ASSETS", "asset_routes", "local_page"]
 
-_MODULES = Path(__file__).resolve().parent / "graphiql" / "node_modules"
+_SHIPPED = Path(__file__).resolve().parent / "graphiql" / "assets"
 #: The only files served, by public name.
 ASSETS = {
-    "graphiql.min.css": _MODULES / "graphiql" / "graphiql.min.css",
-    "graphiql.min.js": _MODULES / "graphiql" / "graphiql.min.js",
-    "react.production.min.js": _MODULES / "react" / "umd" / "react.production.min.js",
-    "react-dom.production.min.js": _MODULES / "react-dom" / "umd" / "react-dom.production.min.js",
+    name: _SHIPPED / name
+    for name in (
+        "graphiql.min.css",
+        "graphiql.min.js",
+        "react.production.min.js",
+        "react-dom.production.min.js",
+    )
 }
 _DEFAULT_QUERY = """# Welcome to papergraph. Try:
 {
@@ -57,18 +61,14 @@ _PAGE = """<!doctype html>
 """
 
 
-def local_page() -> str | None:
-    """The GraphiQL page using local assets, or None when ``npm ci`` has not been run."""
-    if not all(path.is_file() for path in ASSETS.values()):
-        return None
-    import json
-
+def local_page() -> str:
+    """The GraphiQL page, loading the shipped assets."""
     return _PAGE.format(default_query=json.dumps(_DEFAULT_QUERY))
 
 
 async def _asset(request: Request) -> Response:
     path = ASSETS.get(request.path_params["name"])
-    if path is None or not path.is_file():
+    if path is None:
         return PlainTextResponse("Not found", status_code=404)
     return FileResponse(path, headers={"Cache-Control": "public, max-age=86400"})
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -194,6 +195,12 @@ async def test_health_up_and_down(client: httpx.AsyncClient, neo4j_settings: Set
 async def test_graphiql_and_cors(client: httpx.AsyncClient, neo4j_settings: Settings) -> None:
     page = await client.get("/graphql", headers={"Accept": "text/html"})
     assert page.status_code == 200 and "graphiql" in page.text.lower()
+    # Offline: every script and stylesheet comes from the package, none from a CDN.
+    sources = re.findall(r'(?:src|href)="([^"]+)"', page.text)
+    assert sources and all(source.startswith("/graphiql/assets/") for source in sources)
+    for source in sources:
+        asset = await client.get(source)
+        assert asset.status_code == 200 and len(asset.content) > 1000, source
     settings = neo4j_settings.model_copy(update={"cors_origins": ("http://ui.example",)})
     async with serve(create_app(settings, extractor_factory=Broken)) as http:
         preflight = await http.options(
