@@ -6,31 +6,47 @@ VENV ?= $(PAPERGRAPH_HOME)/venv
 PY := $(VENV)/bin/python
 PG := $(VENV)/bin/papergraph
 SEED ?= examples/iclr2025-seed.txt
+SOURCES := graph api loaders papergraph tests bench scripts
+# Marks that this clone's install is current: pip runs again only when pyproject.toml changes
+# or the virtualenv is new, so `make test` twice does not reinstall anything.
+INSTALLED := .make/installed
 export PAPERGRAPH_HOME
 
-.PHONY: setup up test lint bench clean-venv
+.PHONY: setup browser up test lint bench notebook clean-venv
 
 $(PY):
+	@echo "==> Creating the virtualenv in $(VENV)"
 	python3.11 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
-setup: $(PY)  ## Install papergraph (+ dev tools), Neo4j's jars and Chromium for browser tests (once).
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+$(INSTALLED): pyproject.toml | $(PY)
+	@echo "==> Installing papergraph and its dev tools (pip shows its progress; a first install downloads about 1 GB)"
+	$(PY) -m pip install --disable-pip-version-check --progress-bar on -e '.[dev]'
+	@mkdir -p $(@D) && touch $@
+
+setup: $(INSTALLED)  ## Install papergraph (+ dev tools) and Neo4j's jars (once).
 	$(PG) neo4j provision
+
+browser:  ## Chromium and its WebDriver for the browser tests (apt, only when missing).
 	bash scripts/install-browser.sh
-	npm ci --prefix api/graphiql --no-audit --no-fund --silent
 
 up: setup  ## Start Neo4j, load the seed corpus, serve the API and print the URLs.
 	$(PG) up $(SEED)
 
-test: setup  ## Run every check: ruff, mypy and pytest against a real Neo4j.
-	$(VENV)/bin/ruff check graph api loaders papergraph tests bench scripts
-	$(VENV)/bin/ruff format --check graph api loaders papergraph tests bench scripts
+lint: $(INSTALLED)  ## The linters and the type checker alone.
+	$(VENV)/bin/ruff check $(SOURCES)
+	$(VENV)/bin/ruff format --check $(SOURCES)
 	$(VENV)/bin/mypy
+
+test: setup browser lint  ## Run every check: the linters, then pytest against a real Neo4j.
 	$(PY) -m pytest
 
 bench: setup  ## Benchmarks (see bench/README.md); QUICK=1 for the short CI variant.
 	$(PY) -m bench $(if $(QUICK),--quick,)
 
+notebook: setup  ## Jupyter on examples/explore.ipynb (start `make up` first, in another shell).
+	$(PY) -m pip install --disable-pip-version-check --quiet -e '.[notebook]'
+	$(VENV)/bin/jupyter lab examples/explore.ipynb
+
 clean-venv:
-	rm -rf $(VENV)
+	rm -rf $(VENV) .make
