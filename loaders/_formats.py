@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import NoReturn, TextIO
@@ -18,6 +19,7 @@ __all__ = ["RawRecord", "csv_header", "parse_csv", "parse_json_array", "parse_js
 
 _LIST_COLUMNS = frozenset({"keywords", "authors"})
 _HEADING_MAX = 120
+_HEADING_YEAR = re.compile(r"^(?P<venue>.*?)\b(?P<year>(?:19|20)\d\d)\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,10 +182,26 @@ def _csv_record(
 
 
 def parse_text(stream: Iterable[str], *, path: str) -> Parsed:
-    """One abstract per blank-line-separated paragraph; a short first line is a heading."""
+    """One abstract per blank-line-separated paragraph; a short first line is a heading.
+
+    A heading naming a year gives every paper below it that year, and the words before the
+    year their venue: ``ICLR 2025 Papers`` is venue ``ICLR``, year 2025, as the ICLR corpora
+    spell them.
+    """
+    context: dict[str, object] = {}
     for index, (line, lines) in enumerate(_paragraphs(stream)):
-        if not _is_heading(lines, first=index == 0):
-            yield RawRecord(line, {"abstract": " ".join(lines)})
+        if _is_heading(lines, first=index == 0):
+            context = _heading_fields(lines[0])
+        else:
+            yield RawRecord(line, {"abstract": " ".join(lines), **context})
+
+
+def _heading_fields(heading: str) -> dict[str, object]:
+    found = _HEADING_YEAR.search(heading.lstrip("# "))
+    if found is None:
+        return {}
+    venue = found.group("venue").strip(" :-–—,")
+    return {"year": int(found.group("year"))} | ({"venue": venue} if venue else {})
 
 
 def _paragraphs(stream: Iterable[str]) -> Iterator[tuple[int, list[str]]]:

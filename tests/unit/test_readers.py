@@ -91,6 +91,8 @@ def test_seed_text_file_gives_19_abstracts_with_paragraph_lines() -> None:
     assert [r.line for r in seed] == list(range(3, 40, 2))
     assert all(r.id is None and r.title is None and r.keywords == () for r in seed)
     assert {r.source for r in seed} == {SEED.name}
+    # The heading "ICLR 2025 Papers" dates the papers, as the ICLR corpora spell venue and year.
+    assert {(r.venue, r.year) for r in seed} == {("ICLR", 2025)}
     assert seed[0].abstract.startswith("Graph data augmentation (GDA)")
 
 
@@ -170,6 +172,22 @@ def test_markdown_text_skips_headings_and_joins_wrapped_lines() -> None:
     assert papers[0].abstract.startswith(
         "Self-supervised pretraining on unlabelled satellite images improves"
     )
+
+
+@pytest.mark.parametrize(
+    ("heading", "venue", "year"),
+    [
+        ("# NeurIPS 2023 accepted papers", "NeurIPS", 2023),
+        ("2019", None, 2019),
+        ("Reading list", None, None),
+    ],
+)
+def test_a_heading_with_a_year_dates_the_papers_below_it(
+    tmp_path: Path, heading: str, venue: str | None, year: int | None
+) -> None:
+    corpus = tmp_path / "list.txt"
+    corpus.write_text(f"{heading}\n\n{ABSTRACT}\n\n{ABSTRACT.replace('graphs', 'texts')}\n")
+    assert [(p.venue, p.year) for p in records(corpus)] == [(venue, year)] * 2
 
 
 def outline(path: Path) -> list[tuple[str, int | None, str | None]]:
