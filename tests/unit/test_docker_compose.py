@@ -34,3 +34,10 @@ def test_api_service_runs_papergraph_serve_against_the_neo4j_service() -> None:
     assert api["ports"] == ["127.0.0.1:8000:8000"]
     dockerfile = (REPO / "Dockerfile").read_text()
     assert 'CMD ["papergraph", "serve"]' in dockerfile and "COPY cypher cypher" in dockerfile
+    # The first `docker compose up` answers on the seed: loaded at start, models built in.
+    command = " ".join(api["command"])
+    assert "papergraph load examples/iclr2025-seed.txt" in command
+    assert command.endswith("exec papergraph serve")
+    assert (REPO / "examples" / "iclr2025-seed.txt").is_file() and "COPY examples" in dockerfile
+    assert "RUN papergraph extract examples/iclr2025-seed.txt" in dockerfile
+    assert "download.pytorch.org/whl/cpu" in dockerfile  # no 3 GB of CUDA in a CPU image
