@@ -35,6 +35,7 @@ from papergraph.ingest import (
     build_pipelined_extractor,
     extract,
     ingest_papers,
+    preparation_notice,
 )
 
 __all__ = ["SEED", "run_extract", "run_load", "run_serve", "run_up", "shell_hint"]
@@ -69,6 +70,7 @@ def run_load(
         errors.print("[red]No paper with a usable abstract was read: nothing was written.[/]")
         return EXIT_BAD_RECORDS if read.errors else 0
     require_writable(settings.home / "models")
+    _announce_preparation(settings, console)
     done = asyncio.run(_load(settings, read, console=console))
     for warning in done.report.warnings:
         errors.print(f"[yellow]warning:[/] {warning}", highlight=False)
@@ -79,6 +81,12 @@ def run_load(
         )
         return EXIT_BAD_RECORDS
     return 0
+
+
+def _announce_preparation(settings: Settings, console: Console) -> None:
+    notice = preparation_notice(settings)
+    if notice:
+        console.print(f"[bold]{notice}[/]", highlight=False)
 
 
 def _report_problems(read: CorpusRead, errors: Console) -> None:
@@ -149,6 +157,7 @@ def run_extract(
     read = read_corpora(files, fmt=fmt, limit=limit)
     _report_problems(read, errors)
     require_writable(settings.home / "models")
+    _announce_preparation(settings, errors)  # stdout is the JSON Lines output
     for candidate, found in extract(read.records, extractor=build_extractor(settings)):
         print(
             json.dumps(

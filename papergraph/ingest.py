@@ -27,6 +27,7 @@ from loaders.extraction import (
     KeyphraseExtractor,
     LearnsAcronyms,
     keybert_extractor,
+    models_to_prepare,
     process_extractor,
 )
 from loaders.pipeline import LoadReport, load_papers, seed_acronyms
@@ -44,6 +45,7 @@ __all__ = [
     "extract",
     "ingest_papers",
     "model_dir",
+    "preparation_notice",
 ]
 
 
@@ -58,6 +60,19 @@ class Ingested:
 def model_dir(settings: Settings) -> Path:
     """Where the models are prepared and the phrase-embedding cache lives."""
     return settings.home / "models"
+
+
+def preparation_notice(settings: Settings) -> str | None:
+    """What a caller should announce before the first extraction under ``settings``: the models
+    it will build once, or None when they are ready (the extraction processes that build them
+    print nothing, and the wait is the longest of a first run)."""
+    todo = models_to_prepare(model_dir(settings), fast=settings.fast_extraction)
+    if not todo:
+        return None
+    return (
+        f"Preparing {' and '.join(todo)} in {model_dir(settings)}: once, before the first "
+        "paper; later runs load them in seconds."
+    )
 
 
 def build_extractor(settings: Settings) -> KeyphraseExtractor:

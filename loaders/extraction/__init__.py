@@ -22,6 +22,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ._models import models_to_prepare
 from ._registry import AcronymRegistry
 from ._types import (
     ConceptHit,
@@ -46,6 +47,7 @@ __all__ = [
     "MethodHit",
     "PipelinedExtractor",
     "keybert_extractor",
+    "models_to_prepare",
     "process_extractor",
 ]
 

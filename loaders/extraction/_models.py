@@ -45,6 +45,7 @@ __all__ = [
     "minilm_onnx_path",
     "minilm_path",
     "models_home",
+    "models_to_prepare",
     "static_model_dir",
 ]
 
@@ -123,6 +124,18 @@ def _distill_to(target: Path) -> None:
 def models_home(model_dir: Path | None = None) -> Path:
     """The folder of the prepared models and caches (``model_dir`` or the default)."""
     return (model_dir or DEFAULT_MODEL_DIR).expanduser()
+
+
+def models_to_prepare(model_dir: Path | None = None, *, fast: bool) -> list[str]:
+    """The models a first run still has to build under ``model_dir``, so callers can say so
+    before the wait (the building happens in the extraction processes, which print nothing)."""
+    home = models_home(model_dir)
+    todo = []
+    if not (home / STATIC_MODEL_NAME / "config.json").is_file():
+        todo.append("the static model (distilled from all-MiniLM-L6-v2)")
+    if not fast and not (home / MINILM_NAME / "model.onnx").is_file():
+        todo.append("all-MiniLM-L6-v2 exported to ONNX")
+    return todo
 
 
 def minilm_onnx_path(model_dir: Path | None = None) -> Path:

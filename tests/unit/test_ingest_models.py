@@ -4,9 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from api._extractor import default_extractor
 from graph.config import load_settings
-from papergraph.ingest import build_extractor, build_pipelined_extractor, model_dir
+from loaders.extraction._models import MINILM_NAME, STATIC_MODEL_NAME
+from papergraph.ingest import (
+    build_extractor,
+    build_pipelined_extractor,
+    model_dir,
+    preparation_notice,
+)
 
 
 def test_every_extractor_reads_its_models_under_papergraph_home(tmp_path: Path) -> None:
@@ -16,3 +24,17 @@ def test_every_extractor_reads_its_models_under_papergraph_home(tmp_path: Path) 
     assert build_extractor(settings).model_dir == folder  # extract
     assert build_pipelined_extractor(settings).model_dir == folder  # load, up
     assert default_extractor(settings)().model_dir == folder  # ingestPapers
+
+
+@pytest.mark.parametrize("fast", [False, True])
+def test_a_first_run_announces_the_models_it_builds_and_a_later_run_does_not(
+    tmp_path: Path, fast: bool
+) -> None:
+    settings = load_settings(PAPERGRAPH_HOME=str(tmp_path), PAPERGRAPH_FAST_EXTRACTION=fast)
+    notice = preparation_notice(settings)
+    assert notice is not None and str(model_dir(settings)) in notice
+    assert "static model" in notice and ("ONNX" in notice) is not fast  # fast needs no MiniLM
+    for built in (STATIC_MODEL_NAME + "/config.json", MINILM_NAME + "/model.onnx"):
+        (model_dir(settings) / built).parent.mkdir(parents=True)
+        (model_dir(settings) / built).touch()
+    assert preparation_notice(settings) is None
