@@ -23,7 +23,6 @@ from graph.config import Settings
 from graph.errors import AuthenticationError, Neo4jServerError
 
 __all__ = [
-    "BROWSER_VERSION",
     "NEO4J_VERSION",
     "ServerLayout",
     "ServerStatus",
@@ -36,7 +35,6 @@ __all__ = [
 ]
 
 NEO4J_VERSION = "5.26.30"
-BROWSER_VERSION = "5.24.0"
 _MAIN_CLASS = "org.neo4j.server.CommunityEntryPoint"
 _ADMIN_CLASS = "org.neo4j.cli.AdminTool"
 _POM = Path(__file__).parent / "_neo4j" / "pom.xml"

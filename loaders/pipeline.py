@@ -14,7 +14,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from neo4j import AsyncDriver
 
@@ -40,7 +40,6 @@ from loaders.records import PaperRecord
 
 __all__ = ["CorpusRead", "LoadReport", "load_papers", "read_corpora", "seed_acronyms"]
 
-OnError = Literal["skip", "abort"]
 #: Batches extracted ahead of the one being written: a pipelined extractor tags one while it
 #: ranks the other.
 _AHEAD = 2
