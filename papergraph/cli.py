@@ -303,8 +303,11 @@ def up(
 #: loading bar, the ONNX exporter's warnings about torchvision operators it skips, Hugging Face
 #: and tqdm progress bars (model2vec's distillation), deprecation notices. They are environment
 #: variables so that the extraction processes, started later, inherit them; errors still show,
-#: and a value the user set wins.
+#: and a value the user set wins. The two offline switches make sure no library tries a model
+#: hub: every model papergraph uses is on local disk.
 QUIET_LIBRARIES = {
+    "HF_HUB_OFFLINE": "1",
+    "TRANSFORMERS_OFFLINE": "1",
     "TRANSFORMERS_VERBOSITY": "error",
     "TORCH_LOGS": "-onnx",
     "HF_HUB_DISABLE_PROGRESS_BARS": "1",

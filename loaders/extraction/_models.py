@@ -21,7 +21,6 @@ Heavy libraries are imported inside the functions, so importing this module is c
 from __future__ import annotations
 
 import contextlib
-import os
 import shutil
 import tempfile
 import warnings
@@ -82,7 +81,6 @@ def minilm_path() -> Path:
 
 def static_model_dir(model_dir: Path | None = None) -> Path:
     """The folder of the distilled static model under ``model_dir``, distilled there first if absent."""
-    _offline()
     target = models_home(model_dir) / STATIC_MODEL_NAME
     if not (target / "config.json").is_file():
         _distill_to(target)
@@ -140,7 +138,6 @@ def models_to_prepare(model_dir: Path | None = None, *, fast: bool) -> list[str]
 
 def minilm_onnx_path(model_dir: Path | None = None) -> Path:
     """The ONNX export of all-MiniLM-L6-v2 under ``model_dir``, exported there first if absent."""
-    _offline()
     target = models_home(model_dir) / MINILM_NAME
     if not (target / "model.onnx").is_file():
         _export_to(target)
@@ -257,9 +254,3 @@ def load_tagger(path: Path = POS_MODEL_DIR) -> Any:
             f"The POS tagging model in {path} could not be loaded ({e}). Reinstall papergraph "
             "or rebuild it with scripts/train_tagger.py."
         ) from e
-
-
-def _offline() -> None:
-    """Make sure nothing tries to reach a model hub: every model here is on local disk."""
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
