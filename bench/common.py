@@ -56,7 +56,7 @@ def child_env(settings: Settings) -> dict[str, str]:
         **os.environ,
         "NEO4J_URI": settings.neo4j_uri,
         "PAPERGRAPH_HOME": str(settings.home),
-        "NEO4J_PASSWORD": settings.neo4j_password.get_secret_value(),
+        "NEO4J_PASSWORD": settings.neo4j_auth()[1],
         "HF_HUB_OFFLINE": "1",
         "TRANSFORMERS_OFFLINE": "1",
     }

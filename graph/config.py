@@ -15,7 +15,10 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from graph.errors import ConfigError
 
-__all__ = ["Settings", "env_var", "load_settings"]
+__all__ = ["LEGACY_PASSWORD", "Settings", "env_var", "load_settings"]
+
+#: The fixed password of local servers created before papergraph generated one per server.
+LEGACY_PASSWORD = "papergraph-dev"
 
 
 def _env(name: str) -> AliasChoices:
@@ -31,9 +34,8 @@ class Settings(BaseSettings):
 
     neo4j_uri: str = Field("bolt://127.0.0.1:7687", validation_alias=_env("NEO4J_URI"))
     neo4j_user: str = Field("neo4j", validation_alias=_env("NEO4J_USER"))
-    neo4j_password: SecretStr = Field(
-        SecretStr("papergraph-dev"), validation_alias=_env("NEO4J_PASSWORD")
-    )
+    # Unset: the password the local server generated on its first start (see neo4j_auth).
+    neo4j_password: SecretStr | None = Field(None, validation_alias=_env("NEO4J_PASSWORD"))
     neo4j_database: str = Field("neo4j", validation_alias=_env("NEO4J_DATABASE"))
     home: Path = Field(Path("~/.cache/papergraph"), validation_alias=_env("PAPERGRAPH_HOME"))
     neo4j_http_port: int = Field(7474, validation_alias=_env("PAPERGRAPH_NEO4J_HTTP_PORT"))
@@ -76,8 +78,8 @@ class Settings(BaseSettings):
 
     @field_validator("neo4j_password")
     @classmethod
-    def _check_password(cls, value: SecretStr) -> SecretStr:
-        if len(value.get_secret_value()) < 8:
+    def _check_password(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and len(value.get_secret_value()) < 8:
             raise ValueError("Neo4j requires at least 8 characters")
         return value
 
@@ -123,6 +125,26 @@ class Settings(BaseSettings):
     def bolt_port(self) -> int:
         """Port of ``NEO4J_URI`` (7687 when the URI names none)."""
         return urlsplit(self.neo4j_uri).port or 7687
+
+    @property
+    def neo4j_instance(self) -> Path:
+        """The local server's folder for this Bolt port (``papergraph neo4j``)."""
+        return self.home / "instances" / f"bolt-{self.bolt_port}"
+
+    @property
+    def generated_password_file(self) -> Path:
+        """Where the local server's generated password is kept (owner-only)."""
+        return self.neo4j_instance / "password"
+
+    def neo4j_auth(self) -> tuple[str, str]:
+        """User and password: ``NEO4J_PASSWORD`` when set; else the password the local server
+        generated on its first start; else :data:`LEGACY_PASSWORD`, which local servers first
+        started before papergraph generated passwords still have."""
+        if self.neo4j_password is not None:
+            return self.neo4j_user, self.neo4j_password.get_secret_value()
+        stored = self.generated_password_file
+        password = stored.read_text().strip() if stored.is_file() else LEGACY_PASSWORD
+        return self.neo4j_user, password
 
     @property
     def browser_url(self) -> str:

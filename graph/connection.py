@@ -44,7 +44,7 @@ class QueryTimeoutError(GraphUnavailableError):
 
 
 def _auth(settings: Settings) -> tuple[str, str]:
-    return settings.neo4j_user, settings.neo4j_password.get_secret_value()
+    return settings.neo4j_auth()
 
 
 def sync_driver(settings: Settings) -> Driver:

@@ -10,12 +10,13 @@ touches the development data.
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import signal
 import socket
 import subprocess
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from graph._home import require_writable
@@ -89,6 +90,8 @@ class ServerStatus:
     browser_url: str
     version: str | None
     instance: Path
+    #: The file of the password this start generated for a new store (shown once), else None.
+    generated_password: Path | None = None
 
 
 def layout(settings: Settings) -> ServerLayout:
@@ -96,7 +99,7 @@ def layout(settings: Settings) -> ServerLayout:
     home = settings.home
     return ServerLayout(
         lib=home / f"neo4j-{NEO4J_VERSION}" / "lib",
-        instance=home / "instances" / f"bolt-{settings.bolt_port}",
+        instance=settings.neo4j_instance,
     )
 
 
@@ -146,10 +149,10 @@ def start(settings: Settings) -> ServerStatus:
         _require_free_port(port)
     provision(settings)
     _write_conf(settings, where)
-    _set_initial_password(settings, where, java)
+    generated = _set_initial_password(settings, where, java)
     pid = _launch(settings, where, java)
     _wait_for_bolt(settings, where, pid)
-    return status(settings)
+    return replace(status(settings), generated_password=generated)
 
 
 def stop(settings: Settings, *, grace_seconds: float = 30.0) -> bool:
@@ -278,9 +281,15 @@ def _java_env(where: ServerLayout) -> dict[str, str]:
     return {**os.environ, "NEO4J_HOME": str(where.instance), "NEO4J_CONF": str(where.conf_dir)}
 
 
-def _set_initial_password(settings: Settings, where: ServerLayout, java: str) -> None:
+def _set_initial_password(settings: Settings, where: ServerLayout, java: str) -> Path | None:
+    """Give a new store its password: ``NEO4J_PASSWORD``, or else a random one kept (owner-only)
+    in the instance folder, whose path is returned so that it can be shown once."""
     if (where.data / "dbms" / "auth.ini").exists() or (where.data / "databases").exists():
-        return
+        return None
+    generated = None
+    if settings.neo4j_password is None:
+        generated = settings.generated_password_file
+        _keep_secret(generated, secrets.token_urlsafe(18))
     command = [
         java,
         "-cp",
@@ -288,7 +297,7 @@ def _set_initial_password(settings: Settings, where: ServerLayout, java: str) ->
         _ADMIN_CLASS,
         "dbms",
         "set-initial-password",
-        settings.neo4j_password.get_secret_value(),
+        settings.neo4j_auth()[1],
     ]
     result = subprocess.run(
         command, capture_output=True, text=True, env=_java_env(where), check=False
@@ -297,6 +306,17 @@ def _set_initial_password(settings: Settings, where: ServerLayout, java: str) ->
         raise Neo4jServerError(
             f"Setting the initial Neo4j password failed: {result.stderr.strip()}"
         )
+    return generated
+
+
+def _keep_secret(path: Path, secret: str) -> None:
+    """Write ``secret`` to ``path`` readable by its owner only, never half-written."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    scratch = path.with_name(path.name + ".partial")
+    descriptor = os.open(scratch, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w") as out:
+        out.write(secret + "\n")
+    scratch.replace(path)
 
 
 def _launch(settings: Settings, where: ServerLayout, java: str) -> int:
@@ -366,7 +386,8 @@ def _check_password(settings: Settings, where: ServerLayout) -> None:
 def _wrong_password(settings: Settings, where: ServerLayout) -> str:
     return (
         f"Neo4j at {settings.neo4j_uri} refused user '{settings.neo4j_user}' with the configured "
-        "NEO4J_PASSWORD. The local server keeps the password it was first started with: set "
+        "password. The local server keeps the password it was first started with (generated "
+        f"into {settings.generated_password_file} when NEO4J_PASSWORD was unset): set "
         f"NEO4J_PASSWORD to it, or stop the server and delete {where.instance} to start afresh."
     )
 
@@ -375,7 +396,7 @@ def _server_version(settings: Settings, *, raise_auth: bool = False) -> str | No
     from neo4j import GraphDatabase
     from neo4j.exceptions import AuthError, DriverError, Neo4jError
 
-    auth = (settings.neo4j_user, settings.neo4j_password.get_secret_value())
+    auth = settings.neo4j_auth()
     try:
         with (
             GraphDatabase.driver(settings.neo4j_uri, auth=auth, connection_timeout=2.0) as driver,

@@ -77,8 +77,11 @@ def setting_option(field: str, *flags: str, help: str, **extra: Any) -> Any:
 def neo4j_start() -> None:
     """Provision (first time only) and start the local Neo4j; wait until Bolt answers."""
     from graph import local_neo4j
+    from papergraph.commands import announce_password
 
-    status = local_neo4j.start(settings())
+    config = settings()
+    status = local_neo4j.start(config)
+    announce_password(status, config, out)
     _print_status(status)
 
 

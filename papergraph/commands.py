@@ -27,6 +27,7 @@ from graph._home import require_writable
 from graph.config import Settings
 from graph.connection import async_driver
 from graph.errors import CorpusError, InvalidInputError
+from graph.local_neo4j import ServerStatus
 from graph.models import Stats
 from loaders.pipeline import CorpusRead, LoadReport, read_corpora
 from papergraph.ingest import (
@@ -38,7 +39,15 @@ from papergraph.ingest import (
     preparation_notice,
 )
 
-__all__ = ["SEED", "run_extract", "run_load", "run_serve", "run_up", "shell_hint"]
+__all__ = [
+    "SEED",
+    "announce_password",
+    "run_extract",
+    "run_load",
+    "run_serve",
+    "run_up",
+    "shell_hint",
+]
 
 SEED = Path(__file__).resolve().parent.parent / "examples" / "iclr2025-seed.txt"
 EXIT_BAD_RECORDS = 2
@@ -211,12 +220,26 @@ def shell_hint() -> str:
     return f"To run papergraph from your shell: {command} --help, or first {way}"
 
 
+def announce_password(status: ServerStatus, settings: Settings, console: Console) -> None:
+    """Show a password the local server just generated, once (papergraph reads it from its file
+    later; a person needs it for Neo4j Browser)."""
+    if status.generated_password is None:
+        return
+    user, password = settings.neo4j_auth()
+    console.print(
+        f"[bold]Neo4j password[/] (user {user}, for Neo4j Browser): {password}\n"
+        f"  generated for this server and kept in {status.generated_password}; papergraph reads "
+        "it from there. Set NEO4J_PASSWORD before a server's first start to choose your own.",
+        highlight=False,
+    )
+
+
 def run_up(settings: Settings, files: Sequence[Path], *, console: Console, errors: Console) -> None:
     """The main job: local Neo4j (unless NEO4J_URI points elsewhere), schema, load, serve."""
     from graph import local_neo4j
 
     if settings.bolt_host in {"127.0.0.1", "localhost", "::1"}:
-        local_neo4j.start(settings)
+        announce_password(local_neo4j.start(settings), settings, console)
         console.print(f"Neo4j is up at {settings.neo4j_uri}", highlight=False)
     corpora = list(files) or [SEED]
     if not corpora[0].exists():

@@ -138,7 +138,7 @@ class BrowserPage:
         address.send_keys(Keys.CONTROL, "a", Keys.DELETE)
         address.send_keys(f"bolt://{settings.bolt_host}:{settings.bolt_port}")
         self.visible("username").send_keys(settings.neo4j_user)
-        self.visible("password").send_keys(settings.neo4j_password.get_secret_value())
+        self.visible("password").send_keys(settings.neo4j_auth()[1])
         self.visible("connect").click()
         self.wait.until(lambda c: "neo4j$" in self.visible("activeEditor").text)  # connected
 

@@ -24,7 +24,7 @@ def cli_env(settings: Settings, **extra: str) -> dict[str, str]:
         **os.environ,
         "NEO4J_URI": settings.neo4j_uri,
         "PAPERGRAPH_HOME": str(settings.home),
-        "NEO4J_PASSWORD": settings.neo4j_password.get_secret_value(),
+        "NEO4J_PASSWORD": settings.neo4j_auth()[1],
         "PAPERGRAPH_WRITE_RETRY_SECONDS": f"{settings.write_retry_seconds:g}",
         "HF_HUB_OFFLINE": "1",
         "TRANSFORMERS_OFFLINE": "1",

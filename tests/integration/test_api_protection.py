@@ -182,7 +182,7 @@ async def test_health_up_and_down(client: httpx.AsyncClient, neo4j_settings: Set
     up = await client.get("/health")
     assert up.status_code == 200 and up.json()["neo4j"].startswith("Neo4j/5")
     down_settings = load_settings(
-        NEO4J_URI="bolt://127.0.0.1:1", NEO4J_PASSWORD=neo4j_settings.neo4j_password
+        NEO4J_URI="bolt://127.0.0.1:1", NEO4J_PASSWORD=neo4j_settings.neo4j_auth()[1]
     )
     async with serve(create_app(down_settings, extractor_factory=Broken)) as down:
         response = await down.get("/health")

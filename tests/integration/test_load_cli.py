@@ -32,7 +32,7 @@ def papergraph(settings: Settings, *args: str) -> subprocess.CompletedProcess[st
         **os.environ,
         "NEO4J_URI": settings.neo4j_uri,
         "PAPERGRAPH_HOME": str(settings.home),
-        "NEO4J_PASSWORD": settings.neo4j_password.get_secret_value(),
+        "NEO4J_PASSWORD": settings.neo4j_auth()[1],
     }
     return subprocess.run(
         [sys.executable, "-m", "papergraph", *args],

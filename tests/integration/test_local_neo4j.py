@@ -43,6 +43,7 @@ def own_server_env(neo4j_settings: Settings) -> Iterator[dict[str, str]]:
         "PAPERGRAPH_NEO4J_PAGECACHE": "64m",
         "PAPERGRAPH_HOME": str(neo4j_settings.home),
     }
+    env.pop("NEO4J_PASSWORD", None)  # as on a fresh machine: the server makes its own
     yield env
     run_cli("neo4j", "stop", env=env)
     settings = load_settings(NEO4J_URI=env["NEO4J_URI"])
@@ -59,9 +60,21 @@ def test_start_status_stop_lifecycle(own_server_env: dict[str, str]) -> None:
     )
     first = local_neo4j.status(settings)
     assert first.running and first.version == local_neo4j.NEO4J_VERSION
+    # No public default: a random password, shown once, kept owner-only, read by papergraph.
+    stored = settings.generated_password_file
+    password = stored.read_text().strip()
+    assert len(password) >= 16 and password in started.stdout
+    assert stored.stat().st_mode & 0o077 == 0
+    assert settings.neo4j_auth() == ("neo4j", password)
+    with (
+        pytest.raises(AuthError),
+        GraphDatabase.driver(settings.neo4j_uri, auth=("neo4j", "papergraph-dev")) as driver,
+    ):
+        driver.verify_connectivity()
 
     again = run_cli("neo4j", "start", env=own_server_env)
     assert again.returncode == 0 and local_neo4j.status(settings).pid == first.pid
+    assert password not in again.stdout
 
     browser = httpx.get(settings.browser_url, timeout=10)
     assert browser.status_code == 200 and "<html" in browser.text.lower()

@@ -29,7 +29,7 @@ async def test_notebook_runs_and_draws_the_cooccurrence_graph(
     monkeypatch.setenv("PAPERGRAPH_API", seeded_api)
     monkeypatch.setenv("NEO4J_URI", neo4j_settings.neo4j_uri)
     monkeypatch.setenv("NEO4J_USER", neo4j_settings.neo4j_user)
-    monkeypatch.setenv("NEO4J_PASSWORD", neo4j_settings.neo4j_password.get_secret_value())
+    monkeypatch.setenv("NEO4J_PASSWORD", neo4j_settings.neo4j_auth()[1])
     monkeypatch.setenv("NEO4J_DATABASE", neo4j_settings.neo4j_database)
     notebook = nbformat.read(NOTEBOOK, as_version=4)
     client = NotebookClient(

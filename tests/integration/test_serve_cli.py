@@ -38,7 +38,7 @@ def child_env(settings: Settings) -> dict[str, str]:
         **os.environ,
         "PATH": os.pathsep.join(path),
         "NEO4J_URI": settings.neo4j_uri,
-        "NEO4J_PASSWORD": settings.neo4j_password.get_secret_value(),
+        "NEO4J_PASSWORD": settings.neo4j_auth()[1],
         "PAPERGRAPH_HOME": str(settings.home),
         "PAPERGRAPH_NEO4J_HTTP_PORT": str(settings.neo4j_http_port),
         "PAPERGRAPH_API_PORT": "1",

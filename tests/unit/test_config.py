@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from graph.config import load_settings
+from graph.config import LEGACY_PASSWORD, load_settings
 from graph.errors import ConfigError
 
 
@@ -43,3 +45,18 @@ def test_bolt_port_and_host_come_from_the_uri(monkeypatch: pytest.MonkeyPatch) -
 def test_cors_origins_are_split_on_commas(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PAPERGRAPH_CORS_ORIGINS", "http://a.test, http://b.test")
     assert load_settings().cors_origins == ("http://a.test", "http://b.test")
+
+
+def test_the_password_is_the_set_one_else_the_servers_generated_one(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.delenv("NEO4J_PASSWORD", raising=False)
+    settings = load_settings(PAPERGRAPH_HOME=str(tmp_path), NEO4J_URI="bolt://127.0.0.1:7999")
+    assert settings.neo4j_auth() == ("neo4j", LEGACY_PASSWORD)  # a server from before
+    stored = settings.generated_password_file
+    assert stored == tmp_path / "instances" / "bolt-7999" / "password"  # one per server
+    stored.parent.mkdir(parents=True)
+    stored.write_text("generated-for-this-server\n")
+    assert settings.neo4j_auth() == ("neo4j", "generated-for-this-server")
+    chosen = load_settings(PAPERGRAPH_HOME=str(tmp_path), NEO4J_PASSWORD="chosen-by-the-user")
+    assert chosen.neo4j_auth() == ("neo4j", "chosen-by-the-user")

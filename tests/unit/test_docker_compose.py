@@ -29,7 +29,11 @@ def test_api_service_runs_papergraph_serve_against_the_neo4j_service() -> None:
     assert api["build"] == "." and api["depends_on"]["neo4j"]["condition"] == "service_healthy"
     env = api["environment"]
     assert env["NEO4J_URI"] == "bolt://neo4j:7687"
-    assert env["NEO4J_PASSWORD"] == "${NEO4J_PASSWORD:-papergraph-dev}"
+    # No public default password: compose refuses to start without NEO4J_PASSWORD.
+    assert env["NEO4J_PASSWORD"].startswith("${NEO4J_PASSWORD:?")
+    assert compose()["services"]["neo4j"]["environment"]["NEO4J_AUTH"].startswith(
+        "neo4j/${NEO4J_PASSWORD:?"
+    )
     assert env["PAPERGRAPH_API_HOST"] == "0.0.0.0"  # inside the container; published on loopback
     assert api["ports"] == ["127.0.0.1:8000:8000"]
     dockerfile = (REPO / "Dockerfile").read_text()
