@@ -69,7 +69,10 @@ async def health(request: Request) -> Response:
 
 
 def create_app(
-    settings: Settings, *, extractor_factory: ExtractorFactory | None = None
+    settings: Settings,
+    *,
+    extractor_factory: ExtractorFactory | None = None,
+    shortcuts: frozenset[str] = frozenset({"documents", "execution", "fast_path"}),
 ) -> Starlette:
     """The papergraph API for ``settings``; the extractor is built on first use."""
 
@@ -87,6 +90,7 @@ def create_app(
         introspection=settings.introspection,
         field_suggestions=settings.field_suggestions,
         max_cost=settings.max_query_cost,
+        shortcuts=shortcuts,
     )
     graphql = _GraphQL(schema, graphql_ide="graphiql" if settings.graphiql else None)
     graphql.offline_ide = local_page() if settings.graphiql else None
@@ -104,7 +108,9 @@ def create_app(
                 BodyLimit(
                     QueryPath(
                         schema, fallback=graphql, max_response_bytes=settings.max_response_bytes
-                    ),
+                    )
+                    if "fast_path" in shortcuts
+                    else graphql,
                     max_bytes=settings.max_body_bytes,
                 ),
                 methods=["GET", "POST"],

@@ -14,7 +14,15 @@ from typing import Any
 
 import strawberry
 from graphql import GraphQLError, NoSchemaIntrospectionCustomRule
-from strawberry.extensions import MaxAliasesLimiter, QueryDepthLimiter, SchemaExtension
+from strawberry.extensions import (
+    AddValidationRules,
+    MaxAliasesLimiter,
+    MaxTokensLimiter,
+    ParserCache,
+    QueryDepthLimiter,
+    SchemaExtension,
+    ValidationCache,
+)
 from strawberry.schema.config import StrawberryConfig
 from strawberry.schema.name_converter import NameConverter
 from strawberry.types import ExecutionContext
@@ -57,6 +65,7 @@ DEFAULT_MAX_COST = 50_000  # objects a query may return (PAPERGRAPH_MAX_QUERY_CO
 MAX_DEPTH = 10
 MAX_ALIASES = 20
 MAX_TOKENS = 2000
+DOCUMENTS_CACHED = 512  # distinct query texts whose parse and validation are kept
 logger = logging.getLogger("papergraph.api")
 
 
@@ -295,6 +304,7 @@ def make_schema(
     introspection: bool = True,
     field_suggestions: bool = True,
     max_cost: int = DEFAULT_MAX_COST,
+    shortcuts: frozenset[str] = frozenset({"documents", "execution"}),
 ) -> PapergraphSchema:
     """The schema with its protections; ``introspection=False`` refuses ``__schema`` queries,
     ``field_suggestions=False`` drops the "Did you mean …?" hints from error messages and
@@ -310,18 +320,31 @@ def make_schema(
     extensions: list[Any] = [
         lambda: ErrorCodes(suggestions=field_suggestions),
         CypherStatements,
-        lambda: DocumentCacheExtension(documents, rules=rules, max_tokens=MAX_TOKENS),
-        lambda: QueryCostLimit(cost),
     ]
+    if "documents" in shortcuts:
+        extensions.append(
+            lambda: DocumentCacheExtension(documents, rules=rules, max_tokens=MAX_TOKENS)
+        )
+    else:
+        extensions += [
+            lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
+            lambda: AddValidationRules(rules),
+            lambda: ParserCache(maxsize=DOCUMENTS_CACHED),
+            lambda: ValidationCache(maxsize=DOCUMENTS_CACHED),
+        ]
+    extensions.append(lambda: QueryCostLimit(cost))
+    kwargs: dict[str, Any] = {}
+    if "execution" in shortcuts:
+        kwargs["execution_context_class"] = PlainFieldsExecutionContext
     return PapergraphSchema(
         query=Query,
         mutation=Mutation,
         extensions=extensions,
-        execution_context_class=PlainFieldsExecutionContext,
         config=StrawberryConfig(name_converter=_RememberedNames()),
         documents=documents,
         suggestions=field_suggestions,
         cost=cost,
+        **kwargs,
     )
 
 
