@@ -22,7 +22,6 @@ from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
 
 from api._extractor import ExtractorFactory, ExtractorProvider, default_extractor
-from api._fast_path import QueryPath
 from api._graphiql import asset_routes, local_page
 from api._home import home_routes
 from api._limits import BodyLimit, encode_response
@@ -72,7 +71,6 @@ def create_app(
     settings: Settings,
     *,
     extractor_factory: ExtractorFactory | None = None,
-    shortcuts: frozenset[str] = frozenset({"documents", "execution", "fast_path"}),
 ) -> Starlette:
     """The papergraph API for ``settings``; the extractor is built on first use."""
 
@@ -90,7 +88,6 @@ def create_app(
         introspection=settings.introspection,
         field_suggestions=settings.field_suggestions,
         max_cost=settings.max_query_cost,
-        shortcuts=shortcuts,
     )
     graphql = _GraphQL(schema, graphql_ide="graphiql" if settings.graphiql else None)
     graphql.offline_ide = local_page() if settings.graphiql else None
@@ -105,14 +102,7 @@ def create_app(
         routes=[
             Route(
                 "/graphql",
-                BodyLimit(
-                    QueryPath(
-                        schema, fallback=graphql, max_response_bytes=settings.max_response_bytes
-                    )
-                    if "fast_path" in shortcuts
-                    else graphql,
-                    max_bytes=settings.max_body_bytes,
-                ),
+                BodyLimit(graphql, max_bytes=settings.max_body_bytes),
                 methods=["GET", "POST"],
             ),
             Route("/health", health),

@@ -202,17 +202,13 @@ def api_server(settings: Settings) -> Iterator[str]:
 
 def serve(port: int) -> None:
     """Child entry point: uvicorn serving ``create_app`` with settings from the environment."""
-    import os
-
     import uvicorn
 
     from api.app import create_app
     from graph.config import load_settings
 
-    named = os.environ.get("PAPERGRAPH_BENCH_SHORTCUTS")
-    shortcuts = {} if named is None else {"shortcuts": frozenset(named.split(",")) - {""}}
     uvicorn.run(
-        create_app(load_settings(), **shortcuts),
+        create_app(load_settings()),
         host="127.0.0.1",
         port=port,
         log_level="warning",
