@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hmac
 import logging
+from collections.abc import Iterator
 from typing import Any
 
 import strawberry
@@ -289,6 +290,23 @@ class PapergraphSchema(strawberry.Schema):
         log_unexpected(errors)  # expected errors (bad input, not found, down) are not bugs
 
 
+class _ParserCache(ParserCache):
+    """Strawberry's parser cache, leaving a text that does not parse to Strawberry's own parse.
+
+    ``ParserCache`` parses inside its hook, so a syntax error (or one over the token limit)
+    escapes the operation and its result skips the extensions, :class:`api.errors.ErrorCodes`
+    among them; Strawberry's own parse reports it as a result of the operation. Such a text
+    is parsed twice, and never cached.
+    """
+
+    def on_parse(self) -> Iterator[None]:
+        try:
+            yield from super().on_parse()
+        except GraphQLError:
+            self.execution_context.graphql_document = None
+            yield
+
+
 def make_schema(
     *,
     introspection: bool = True,
@@ -318,7 +336,7 @@ def make_schema(
         CypherStatements,
         lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
         lambda: AddValidationRules(rules),
-        lambda: ParserCache(maxsize=DOCUMENTS_CACHED),
+        lambda: _ParserCache(maxsize=DOCUMENTS_CACHED),
         lambda: ValidationCache(maxsize=DOCUMENTS_CACHED),
         lambda: QueryCostLimit(cost),
     ]
