@@ -11,8 +11,7 @@ count where they are spread, aliases once each, ``@skip``/``@include`` as if the
 there, introspection (``__schema``, ``__type``) not at all: its size is the schema's.
 
 :class:`QueryCostLimit` refuses a document whose estimate is over the limit with
-``QUERY_TOO_COSTLY`` before anything runs, on Strawberry's road; :mod:`api._fast_path` hands
-such requests to that road.
+``QUERY_TOO_COSTLY`` before anything runs.
 """
 
 from __future__ import annotations
@@ -242,7 +241,7 @@ class QueryCostLimit(SchemaExtension):
         context = self.execution_context
         document = context.graphql_document
         if document is not None and context.result is None:
-            # Strawberry has no public name for its graphql-core schema (api._fast_path too).
+            # Strawberry has no public name for its graphql-core schema.
             error = self.limit.refusal(
                 context.schema._schema,
                 document,

@@ -3,12 +3,11 @@
 * :class:`BodyLimit` reads a POST body at most ``max_bytes`` long (a larger ``Content-Length``
   is refused without reading it, a body that grows past the limit as soon as it does: 413) and,
   for a JSON body, checks it is a JSON object (400 otherwise: not JSON, not UTF-8, nested too
-  deep, a number too long). Both roads of ``/graphql`` (:mod:`api._fast_path` and Strawberry's
-  view) then get the body it read.
+  deep, a number too long). Strawberry's view then gets the body it read.
 * :func:`encode_response` is the second guard behind the query cost limit: an answer longer
   than ``max_bytes`` is replaced by a ``RESPONSE_TOO_LARGE`` error.
 
-Refusals are JSON with the GraphQL error shape (``errors[0].extensions.code``) and one log line.
+Refusals are JSON with the GraphQL error shape (:func:`api.errors.error_body`) and one log line.
 """
 
 from __future__ import annotations
@@ -19,7 +18,9 @@ from typing import Any
 import orjson
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["BodyLimit", "encode_response", "refusal"]
+from api.errors import error_body
+
+__all__ = ["BodyLimit", "encode_response"]
 
 logger = logging.getLogger("papergraph.api")
 
@@ -34,20 +35,13 @@ class _Refused(Exception):
         self.status, self.code, self.message = status, code, message
 
 
-def refusal(code: str, message: str) -> bytes:
-    """A GraphQL-shaped error body."""
-    return orjson.dumps(
-        {"data": None, "errors": [{"message": message, "extensions": {"code": code}}]}
-    )
-
-
 def encode_response(data: object, *, max_bytes: int) -> bytes:
     """``data`` as JSON, or a ``RESPONSE_TOO_LARGE`` error when that is over ``max_bytes``."""
     body = orjson.dumps(data)
     if len(body) <= max_bytes:
         return body
     logger.warning("Refused an answer of %d bytes (limit %d).", len(body), max_bytes)
-    return refusal(
+    return error_body(
         "RESPONSE_TOO_LARGE",
         f"The answer is {len(body):,} bytes, over the limit of {max_bytes:,} "
         "(PAPERGRAPH_MAX_RESPONSE_BYTES). Ask for fewer items or fields and page with `after`.",
@@ -148,7 +142,7 @@ def _check_json(body: bytes) -> None:
 
 
 async def _send_refusal(send: Send, refused: _Refused) -> None:
-    body = refusal(refused.code, refused.message)
+    body = error_body(refused.code, refused.message)
     headers = [(b"content-type", b"application/json"), (b"content-length", b"%d" % len(body))]
     if refused.status == 413:
         headers.append((b"connection", b"close"))  # the rest of the body is never read

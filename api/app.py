@@ -22,7 +22,6 @@ from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
 
 from api._extractor import ExtractorFactory, ExtractorProvider, default_extractor
-from api._fast_path import QueryPath
 from api._graphiql import asset_routes, local_page
 from api._home import home_routes
 from api._limits import BodyLimit, encode_response
@@ -69,7 +68,9 @@ async def health(request: Request) -> Response:
 
 
 def create_app(
-    settings: Settings, *, extractor_factory: ExtractorFactory | None = None
+    settings: Settings,
+    *,
+    extractor_factory: ExtractorFactory | None = None,
 ) -> Starlette:
     """The papergraph API for ``settings``; the extractor is built on first use."""
 
@@ -101,12 +102,7 @@ def create_app(
         routes=[
             Route(
                 "/graphql",
-                BodyLimit(
-                    QueryPath(
-                        schema, fallback=graphql, max_response_bytes=settings.max_response_bytes
-                    ),
-                    max_bytes=settings.max_body_bytes,
-                ),
+                BodyLimit(graphql, max_bytes=settings.max_body_bytes),
                 methods=["GET", "POST"],
             ),
             Route("/health", health),

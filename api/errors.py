@@ -6,7 +6,12 @@
 * GraphQL's own errors (syntax, validation, the depth/alias/token limits, bad variables) are
   ``BAD_USER_INPUT``;
 * anything else is a bug: it is logged with its traceback and the client sees only
-  ``"Internal error."`` with ``INTERNAL``.
+  ``"Internal error."`` with ``INTERNAL``;
+* what is refused before GraphQL runs or after it answered (a body too large or not JSON, an
+  answer too large: :mod:`api._limits`) gets the same shape from :func:`error_body`.
+
+This module is the one place that shapes errors: :class:`ErrorCodes` rewrites every GraphQL
+result's errors, the schema logs the unexpected ones with :func:`log_unexpected`.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import logging
 import re
 from collections.abc import Iterator
 
+import orjson
 from graphql import GraphQLError
 from strawberry.extensions import SchemaExtension
 
@@ -25,6 +31,7 @@ __all__ = [
     "ErrorCodes",
     "UnauthenticatedError",
     "client_errors",
+    "error_body",
     "error_code",
     "is_unexpected",
     "log_unexpected",
@@ -49,6 +56,13 @@ def error_code(error: GraphQLError) -> str:
     if original is None or isinstance(original, GraphQLError):
         return "BAD_USER_INPUT"
     return "INTERNAL"
+
+
+def error_body(code: str, message: str) -> bytes:
+    """A GraphQL-shaped JSON body of one error, for refusals outside GraphQL's execution."""
+    return orjson.dumps(
+        {"data": None, "errors": [{"message": message, "extensions": {"code": code}}]}
+    )
 
 
 def is_unexpected(error: GraphQLError) -> bool:

@@ -10,19 +10,26 @@ from __future__ import annotations
 
 import hmac
 import logging
+from collections.abc import Iterator
 from typing import Any
 
 import strawberry
 from graphql import GraphQLError, NoSchemaIntrospectionCustomRule
-from strawberry.extensions import MaxAliasesLimiter, QueryDepthLimiter, SchemaExtension
+from strawberry.extensions import (
+    AddValidationRules,
+    MaxAliasesLimiter,
+    MaxTokensLimiter,
+    ParserCache,
+    QueryDepthLimiter,
+    SchemaExtension,
+    ValidationCache,
+)
 from strawberry.schema.config import StrawberryConfig
 from strawberry.schema.name_converter import NameConverter
 from strawberry.types import ExecutionContext
 
 from api import _mutations
 from api._cost import CostLimit, QueryCostLimit
-from api._document_cache import DocumentCache, DocumentCacheExtension
-from api._execution import PlainFieldsExecutionContext
 from api._paging import offset_after, page_size
 from api._types import (
     Concept,
@@ -57,6 +64,7 @@ DEFAULT_MAX_COST = 50_000  # objects a query may return (PAPERGRAPH_MAX_QUERY_CO
 MAX_DEPTH = 10
 MAX_ALIASES = 20
 MAX_TOKENS = 2000
+DOCUMENTS_CACHED = 128  # distinct query texts whose parse and validation are kept
 logger = logging.getLogger("papergraph.api")
 
 
@@ -274,20 +282,29 @@ class _RememberedNames(NameConverter):
 
 
 class PapergraphSchema(strawberry.Schema):
-    """The Strawberry schema, with what :mod:`api._fast_path` needs to answer as it would: the
-    document cache (parse and validation results), whether messages keep suggestions and the
-    query cost limit."""
-
-    def __init__(
-        self, *, documents: DocumentCache, suggestions: bool, cost: CostLimit, **kwargs: Any
-    ) -> None:
-        super().__init__(**kwargs)
-        self.documents, self.suggestions, self.cost = documents, suggestions, cost
+    """The Strawberry schema, logging only the errors that are bugs (Strawberry logs them all)."""
 
     def process_errors(
         self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None
     ) -> None:
         log_unexpected(errors)  # expected errors (bad input, not found, down) are not bugs
+
+
+class _ParserCache(ParserCache):
+    """Strawberry's parser cache, leaving a text that does not parse to Strawberry's own parse.
+
+    ``ParserCache`` parses inside its hook, so a syntax error (or one over the token limit)
+    escapes the operation and its result skips the extensions, :class:`api.errors.ErrorCodes`
+    among them; Strawberry's own parse reports it as a result of the operation. Such a text
+    is parsed twice, and never cached.
+    """
+
+    def on_parse(self) -> Iterator[None]:
+        try:
+            yield from super().on_parse()
+        except GraphQLError:
+            self.execution_context.graphql_document = None
+            yield
 
 
 def make_schema(
@@ -298,30 +315,36 @@ def make_schema(
 ) -> PapergraphSchema:
     """The schema with its protections; ``introspection=False`` refuses ``__schema`` queries,
     ``field_suggestions=False`` drops the "Did you mean …?" hints from error messages and
-    ``max_cost`` bounds the objects a query may return (see :mod:`api._cost`)."""
+    ``max_cost`` bounds the objects a query may return (see :mod:`api._cost`).
+
+    Only Strawberry's own extensions guard and cache the documents: the token limit applies
+    while parsing, the depth, alias and introspection rules while validating, and a text's
+    parse and validation are each computed once (bounded LRUs; a text that fails to parse is
+    not kept, so a flood of unique texts cannot grow them).
+    """
     rules = [
         *QueryDepthLimiter(max_depth=MAX_DEPTH).validation_rules,
         *MaxAliasesLimiter(max_alias_count=MAX_ALIASES).validation_rules,
     ]
     if not introspection:
         rules.append(NoSchemaIntrospectionCustomRule)
-    documents = DocumentCache()  # shared by this schema's requests; its own rules' results
+    # The rule classes are made once here, not by one limiter per request: the validation
+    # cache is keyed by the rules, and a new class per request would miss it every time.
     cost = CostLimit(max_cost)
     extensions: list[Any] = [
         lambda: ErrorCodes(suggestions=field_suggestions),
         CypherStatements,
-        lambda: DocumentCacheExtension(documents, rules=rules, max_tokens=MAX_TOKENS),
+        lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
+        lambda: AddValidationRules(rules),
+        lambda: _ParserCache(maxsize=DOCUMENTS_CACHED),
+        lambda: ValidationCache(maxsize=DOCUMENTS_CACHED),
         lambda: QueryCostLimit(cost),
     ]
     return PapergraphSchema(
         query=Query,
         mutation=Mutation,
         extensions=extensions,
-        execution_context_class=PlainFieldsExecutionContext,
         config=StrawberryConfig(name_converter=_RememberedNames()),
-        documents=documents,
-        suggestions=field_suggestions,
-        cost=cost,
     )
 
 
