@@ -38,7 +38,14 @@ from loaders.extraction import (
 from loaders.readers import read_corpus
 from loaders.records import PaperRecord
 
-__all__ = ["CorpusRead", "LoadReport", "load_papers", "read_corpora", "seed_acronyms"]
+__all__ = [
+    "CorpusRead",
+    "LoadReport",
+    "load_papers",
+    "read_corpora",
+    "seed_acronyms",
+    "skip_reason",
+]
 
 OnError = Literal["skip", "abort"]
 #: Batches extracted ahead of the one being written: a pipelined extractor tags one while it
@@ -54,6 +61,29 @@ class CorpusRead:
     records: list[PaperRecord]
     errors: list[CorpusError]  # malformed records
     warnings: list[CorpusError]  # empty or placeholder abstracts, skipped on purpose
+
+    def skipped_by_reason(self) -> dict[str, int]:
+        """How many records were skipped on purpose, by reason, most frequent first."""
+        counts: dict[str, int] = {}
+        for warning in self.warnings:
+            reason = skip_reason(warning)
+            counts[reason] = counts.get(reason, 0) + 1
+        return dict(sorted(counts.items(), key=lambda item: -item[1]))
+
+
+#: Words of a ``skipped:`` reason, and the short name the load summary counts it under.
+_SKIP_REASONS = (
+    ("has no abstract", "no abstract"),
+    ("abstract is empty", "no abstract"),
+    ("placeholder", "placeholder abstract"),
+    ("letters; at least", "abstract too short"),
+    ("is given again", "id given twice"),
+)
+
+
+def skip_reason(warning: CorpusError) -> str:
+    """The short reason a record was skipped on purpose, e.g. ``"no abstract"``."""
+    return next((name for words, name in _SKIP_REASONS if words in warning.reason), "other")
 
 
 @dataclass

@@ -59,6 +59,7 @@ def run_load(
         raise InvalidInputError(f"--on-error must be 'skip' or 'abort', not {on_error!r}.")
     read = read_corpora(files, fmt=fmt, limit=limit)
     _report_problems(read, errors)
+    _print_skipped(read, errors)
     if read.errors and on_error == "abort":
         errors.print(
             f"[red]{len(read.errors)} malformed record(s): nothing was written "
@@ -79,6 +80,13 @@ def run_load(
         )
         return EXIT_BAD_RECORDS
     return 0
+
+
+def _print_skipped(read: CorpusRead, errors: Console) -> None:
+    counts = read.skipped_by_reason()
+    if counts:
+        parts = ", ".join(f"{n} {reason}" for reason, n in counts.items())
+        errors.print(f"[yellow]Skipped {sum(counts.values())} record(s): {parts}.[/]")
 
 
 def _report_problems(read: CorpusRead, errors: Console) -> None:
