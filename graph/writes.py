@@ -20,6 +20,7 @@ __all__ = [
     "MentionRow",
     "MethodRow",
     "PaperRow",
+    "StoredPaper",
     "WriteResult",
     "clear_graph",
     "delete_paper",
@@ -27,6 +28,7 @@ __all__ = [
     "known_acronyms",
     "refresh_related",
     "stored_fingerprints",
+    "stored_papers",
     "upsert_papers",
 ]
 
@@ -35,6 +37,7 @@ __all__ = [
 WRITE_TIMEOUT_SECONDS = 300.0
 
 _FINGERPRINTS = query("paper_fingerprints")
+_STORED_TITLES = query("stored_title_keys")
 _UPSERT = query("upsert_papers")
 _CLEAR_EDGES = query("clear_extracted_edges")
 _MENTIONS = query("merge_mentions")
@@ -93,6 +96,10 @@ class PaperRow:
     status: str | None = None
     embedding: tuple[float, ...] | None = None
     alt_ids: tuple[str, ...] = ()
+    doi: str | None = None
+    arxiv_id: str | None = None
+    openalex_id: str | None = None
+    s2_id: str | None = None
     acronyms: tuple[tuple[str, str], ...] = ()  # (acronym, concept key) defined by this paper
     mentions: tuple[MentionRow, ...] = ()
     methods: tuple[MethodRow, ...] = ()
@@ -117,6 +124,27 @@ async def stored_fingerprints(
         _FINGERPRINTS, papers=rows, database_=database, routing_="r"
     )
     return {r["matchKey"]: r["contentHash"] for r in records if r["contentHash"] is not None}
+
+
+@dataclass(frozen=True)
+class StoredPaper:
+    """A stored paper's ids and title, as a load compares them with a record's."""
+
+    id: str
+    alt_ids: tuple[str, ...]
+    title: str | None
+
+
+async def stored_papers(
+    driver: AsyncDriver, *, database: str, match_keys: Sequence[str]
+) -> dict[str, StoredPaper]:
+    """``{matchKey: StoredPaper}`` for the match keys already stored."""
+    records, _, _ = await driver.execute_query(
+        _STORED_TITLES, matchKeys=list(match_keys), database_=database, routing_="r"
+    )
+    return {
+        r["matchKey"]: StoredPaper(r["id"], tuple(r["altIds"] or ()), r["title"]) for r in records
+    }
 
 
 async def upsert_papers(
@@ -180,6 +208,10 @@ def _paper_props(paper: PaperRow) -> dict[str, Any]:
         "extractor": paper.extractor,
         "embedding": list(paper.embedding) if paper.embedding else None,
         "acronyms": [f"{acronym}={key}" for acronym, key in paper.acronyms],
+        "doi": paper.doi,
+        "arxivId": paper.arxiv_id,
+        "openalexId": paper.openalex_id,
+        "s2Id": paper.s2_id,
     }
 
 

@@ -11,11 +11,19 @@ from dataclasses import dataclass, replace
 from graph.errors import CorpusError
 from graph.writes import MentionRow, MethodRow, PaperRow
 from loaders.extraction import Document, Extraction
-from loaders.identity import content_id, match_key
+from loaders.identity import content_id, match_key, normalise_abstract, titled_key
 from loaders.markup import strip_markup
 from loaders.records import PaperRecord
 
-__all__ = ["Candidate", "build_row", "candidates", "label_for", "unique_ids"]
+__all__ = [
+    "Candidate",
+    "build_row",
+    "candidates",
+    "label_for",
+    "rekeyed",
+    "same_title",
+    "unique_ids",
+]
 
 _LABEL_CHARS = 80
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s")
@@ -39,7 +47,7 @@ class Candidate:
     def fingerprint(self, extractor_version: str) -> str:
         """Changes whenever anything written for this paper would change."""
         r = self.record
-        payload = [
+        payload: list[object] = [
             extractor_version,
             self.id,
             r.title,
@@ -50,17 +58,62 @@ class Candidate:
             r.venue,
             r.status,
         ]
+        if r.external_ids() or r.author_refs or r.references:  # absent: old hashes stay valid
+            payload += [list(r.external_ids()), _refs_payload(r), list(r.references)]
         return hashlib.sha1(json.dumps(payload).encode()).hexdigest()
 
 
+def _refs_payload(record: PaperRecord) -> list[object]:
+    return [[a.name, a.orcid, list(a.ids)] for a in record.author_refs]
+
+
 def candidates(records: Iterable[PaperRecord]) -> list[Candidate]:
-    """One candidate per paper: records with the same normalised abstract are merged."""
+    """One candidate per paper. Records are one paper when they share a DOI, arXiv, OpenAlex
+    or S2 id, or the normalised abstract unless their titles differ (two papers in one corpus
+    can carry the same abstract)."""
     merged: dict[str, Candidate] = {}
+    by_external: dict[str, str] = {}
     for record in records:
-        key = match_key(record.abstract)
-        fresh = _candidate(record, key)
+        fresh = _candidate(record, match_key(record.abstract))
+        key = _same_paper(fresh, merged, by_external)
+        if key is None and fresh.match_key in merged:  # same abstract, another title
+            fresh = rekeyed(fresh)
+        key = key or fresh.match_key
         merged[key] = _merge(merged[key], fresh) if key in merged else fresh
+        by_external.update(dict.fromkeys(record.external_ids(), key))
     return list(merged.values())
+
+
+def _same_paper(
+    fresh: Candidate, merged: dict[str, Candidate], by_external: dict[str, str]
+) -> str | None:
+    """The key of the candidate ``fresh`` is the same paper as, if any."""
+    for external in fresh.record.external_ids():
+        if external in by_external:
+            return by_external[external]
+    for key in (fresh.match_key, titled_key(fresh.record.abstract, fresh.record.title)):
+        earlier = merged.get(key)
+        if earlier is not None and same_title(earlier.record.title, fresh.record.title):
+            return key
+    return None
+
+
+def same_title(a: str | None, b: str | None) -> bool:
+    """Whether two titles can name one paper: either is missing, or one starts the other once
+    case, accents in markup and punctuation are set aside (a subtitle may be dropped)."""
+    if not a or not b:
+        return True
+    x, y = normalise_abstract(a), normalise_abstract(b)
+    return x.startswith(y) or y.startswith(x)
+
+
+def rekeyed(candidate: Candidate) -> Candidate:
+    """``candidate`` under a key made from its abstract and title, for a paper whose abstract
+    another paper with a different title already has."""
+    r = candidate.record
+    key = titled_key(r.abstract, r.title)
+    paper_id = r.id or content_id(r.abstract + " " + (r.title or ""))
+    return replace(candidate, match_key=key, id=paper_id, alt_ids=(paper_id, *r.external_ids()))
 
 
 def unique_ids(items: Iterable[Candidate]) -> tuple[list[Candidate], list[CorpusError]]:
@@ -93,7 +146,7 @@ def _candidate(record: PaperRecord, key: str) -> Candidate:
         id=paper_id,
         source_id=record.id is not None,
         match_key=key,
-        alt_ids=(paper_id,),
+        alt_ids=(paper_id, *record.external_ids()),
     )
 
 
@@ -108,6 +161,12 @@ def _merge(old: Candidate, new: Candidate) -> Candidate:
         status=a.status or b.status,
         keywords=a.keywords or b.keywords,
         authors=a.authors or b.authors,
+        doi=a.doi or b.doi,
+        arxiv_id=a.arxiv_id or b.arxiv_id,
+        openalex_id=a.openalex_id or b.openalex_id,
+        s2_id=a.s2_id or b.s2_id,
+        author_refs=a.author_refs or b.author_refs,
+        references=tuple(dict.fromkeys(a.references + b.references)),
     )
     winner = old if old.source_id or not new.source_id else new
     alt_ids = tuple(dict.fromkeys(old.alt_ids + new.alt_ids))
@@ -145,6 +204,10 @@ def build_row(candidate: Candidate, extraction: Extraction, *, extractor_version
         authors=r.authors,
         keywords=r.keywords,
         status=r.status,
+        doi=r.doi,
+        arxiv_id=r.arxiv_id,
+        openalex_id=r.openalex_id,
+        s2_id=r.s2_id,
         embedding=extraction.embedding or None,
         acronyms=extraction.definitions,
         mentions=_mentions(extraction),

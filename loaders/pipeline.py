@@ -21,13 +21,23 @@ from neo4j import AsyncDriver
 from graph.errors import CorpusError
 from graph.writes import (
     PaperRow,
+    StoredPaper,
     WriteResult,
     known_acronyms,
     refresh_related,
     stored_fingerprints,
+    stored_papers,
     upsert_papers,
 )
-from loaders.assemble import Candidate, build_row, candidates, chunks, unique_ids
+from loaders.assemble import (
+    Candidate,
+    build_row,
+    candidates,
+    chunks,
+    rekeyed,
+    same_title,
+    unique_ids,
+)
 from loaders.extraction import (
     AcronymRegistry,
     Document,
@@ -161,6 +171,7 @@ async def load_papers(
     with _extraction(extractor) as extract:
         try:
             for batch in chunks(todo, batch_size):
+                batch = await _told_apart(driver, database, batch)
                 changed = await _changed(driver, database, batch, extractor.version)
                 report.unchanged += len(batch) - len(changed)
                 if on_progress is not None:
@@ -214,6 +225,20 @@ async def _rows(
     return [
         build_row(c, e, extractor_version=version) for c, e in zip(batch, extractions, strict=True)
     ]
+
+
+async def _told_apart(
+    driver: AsyncDriver, database: str, batch: Sequence[Candidate]
+) -> list[Candidate]:
+    """Re-key the candidates whose abstract a stored paper with another title already has."""
+    stored = await stored_papers(driver, database=database, match_keys=[c.match_key for c in batch])
+    return [c if _same_as(c, stored.get(c.match_key)) else rekeyed(c) for c in batch]
+
+
+def _same_as(candidate: Candidate, stored: StoredPaper | None) -> bool:
+    if stored is None or {stored.id, *stored.alt_ids} & set(candidate.alt_ids):
+        return True
+    return same_title(stored.title, candidate.record.title)
 
 
 async def _changed(
