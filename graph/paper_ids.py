@@ -10,9 +10,10 @@ paper by whichever form a user pastes (:func:`lookup_forms`).
 from __future__ import annotations
 
 import re
+import unicodedata
 from enum import Enum
 
-__all__ = ["IdKind", "canonical", "lookup_forms"]
+__all__ = ["IdKind", "canonical", "lookup_forms", "name_key"]
 
 
 class IdKind(Enum):
@@ -60,3 +61,15 @@ def lookup_forms(paper_id: str) -> list[str]:
         if bare is not None and bare not in forms:
             forms.append(bare)
     return forms
+
+
+_NOT_ALPHANUMERIC = re.compile(r"[\W_]+")
+
+
+def name_key(name: str) -> str:
+    """An author's name for matching: ``"Jörg Müller"`` and ``"jorg  MULLER"`` both give
+    ``"jorg muller"`` (accents, case and punctuation set aside)."""
+    plain = "".join(
+        ch for ch in unicodedata.normalize("NFKD", name) if not unicodedata.combining(ch)
+    )
+    return " ".join(_NOT_ALPHANUMERIC.sub(" ", plain.casefold()).split())

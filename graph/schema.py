@@ -27,6 +27,9 @@ SCHEMA_STATEMENTS = (
     "schema_paper_arxiv_id",
     "schema_paper_openalex_id",
     "schema_paper_s2_id",
+    "schema_author_key",
+    "schema_author_name_key",
+    "schema_author_orcid",
 )
 
 

@@ -13,10 +13,12 @@ from typing import Any
 
 from neo4j import AsyncDriver, AsyncManagedTransaction, unit_of_work
 
+from graph._authors import AuthorInput, author_rows
 from graph.cypher import query
 from graph.models import Stats, stats_from_row
 
 __all__ = [
+    "AuthorRow",
     "MentionRow",
     "MethodRow",
     "PaperRow",
@@ -51,6 +53,19 @@ _ACRONYMS = query("known_acronyms")
 _DELETE_PAPER = query("delete_paper")
 _COUNTS = query("graph_counts")
 _CLEAR_GRAPH = query("clear_graph")
+_CLEAR_WROTE = query("clear_wrote")
+_AUTHORS = query("merge_authors")
+_WROTE = query("merge_wrote")
+_ORPHAN_AUTHORS = query("delete_orphan_authors")
+
+
+@dataclass(frozen=True)
+class AuthorRow:
+    """An author of a paper: the name as printed, the ORCID and source-prefixed ids."""
+
+    name: str
+    orcid: str | None = None
+    ids: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -100,6 +115,7 @@ class PaperRow:
     arxiv_id: str | None = None
     openalex_id: str | None = None
     s2_id: str | None = None
+    author_rows: tuple[AuthorRow, ...] = ()  # in byline order; empty: from ``authors``
     acronyms: tuple[tuple[str, str], ...] = ()  # (acronym, concept key) defined by this paper
     mentions: tuple[MentionRow, ...] = ()
     methods: tuple[MethodRow, ...] = ()
@@ -167,12 +183,15 @@ async def upsert_papers(
 @unit_of_work(timeout=WRITE_TIMEOUT_SECONDS)
 async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> WriteResult:
     keys = [p.match_key for p in papers]
+    sources = [{"matchKey": p.match_key, "source": p.source} for p in papers]
+    unwritten = await _single(tx, _CLEAR_WROTE, papers=sources)
     ids = await _rows(tx, _UPSERT, papers=[_paper_props(p) for p in papers])
     cleared = await _single(tx, _CLEAR_EDGES, matchKeys=keys)
     mention_rows = [_edge(p, asdict(m)) for p in papers for m in p.mentions]
     method_rows = [_edge(p, asdict(m)) for p in papers for m in p.methods]
     mentions = await _single(tx, _MENTIONS, rows=mention_rows)
     methods = await _single(tx, _METHODS, rows=method_rows)
+    await _write_authors(tx, papers, unwritten.get("authorKeys", []))
     await _single(tx, _STAMP, matchKeys=keys)
     await _single(tx, _MARK_STALE, methodKeys=cleared.get("methodKeys", []))
     await _single(
@@ -187,6 +206,26 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
         methods=int(methods.get("count", 0)),
         ids={r["matchKey"]: r["id"] for r in ids},
     )
+
+
+async def _write_authors(
+    tx: AsyncManagedTransaction, papers: list[PaperRow], unwritten: list[str]
+) -> None:
+    """Link the batch's papers to their authors; ``unwritten`` authors (whose edges the batch
+    removed) are deleted if they wrote nothing else."""
+    groups, wrote = author_rows([a for p in papers for a in _author_inputs(p)])
+    stored = await _rows(tx, _AUTHORS, authors=[g.row() for g in groups])
+    keys = {r["key"]: r["stored"] for r in stored}
+    await _single(tx, _WROTE, rows=[{**w, "key": keys[w["key"]]} for w in wrote])
+    await _single(tx, _ORPHAN_AUTHORS, keys=unwritten)
+
+
+def _author_inputs(paper: PaperRow) -> list[AuthorInput]:
+    rows = paper.author_rows or tuple(AuthorRow(name) for name in paper.authors)
+    return [
+        AuthorInput(paper.match_key, position, a.name, a.orcid, a.ids)
+        for position, a in enumerate(rows, start=1)
+    ]
 
 
 def _paper_props(paper: PaperRow) -> dict[str, Any]:

@@ -9,11 +9,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from graph.errors import CorpusError
-from graph.writes import MentionRow, MethodRow, PaperRow
+from graph.paper_ids import name_key
+from graph.writes import AuthorRow, MentionRow, MethodRow, PaperRow
 from loaders.extraction import Document, Extraction
 from loaders.identity import content_id, match_key, normalise_abstract, titled_key
 from loaders.markup import strip_markup
-from loaders.records import PaperRecord
+from loaders.records import AuthorRef, PaperRecord
 
 __all__ = [
     "Candidate",
@@ -161,16 +162,35 @@ def _merge(old: Candidate, new: Candidate) -> Candidate:
         status=a.status or b.status,
         keywords=a.keywords or b.keywords,
         authors=a.authors or b.authors,
+        author_refs=_merged_byline(a, b),
         doi=a.doi or b.doi,
         arxiv_id=a.arxiv_id or b.arxiv_id,
         openalex_id=a.openalex_id or b.openalex_id,
         s2_id=a.s2_id or b.s2_id,
-        author_refs=a.author_refs or b.author_refs,
         references=tuple(dict.fromkeys(a.references + b.references)),
     )
     winner = old if old.source_id or not new.source_id else new
     alt_ids = tuple(dict.fromkeys(old.alt_ids + new.alt_ids))
     return replace(old, record=record, id=winner.id, source_id=winner.source_id, alt_ids=alt_ids)
+
+
+def _merged_byline(a: PaperRecord, b: PaperRecord) -> tuple[AuthorRef, ...]:
+    """The first record's byline (else the second's), each author with the ORCID and ids the
+    other record gives a person of the same name."""
+    base, other = (a, b) if a.authors else (b, a)
+    extra = {name_key(r.name): r for r in _refs(other)}
+    merged = []
+    for ref in _refs(base):
+        found = extra.get(name_key(ref.name))
+        if found is not None:
+            ids = tuple(dict.fromkeys(ref.ids + found.ids))
+            ref = AuthorRef(ref.name, ref.orcid or found.orcid, ids)
+        merged.append(ref)
+    return tuple(merged) if any(r.orcid or r.ids for r in merged) else ()
+
+
+def _refs(record: PaperRecord) -> tuple[AuthorRef, ...]:
+    return record.author_refs or tuple(AuthorRef(name) for name in record.authors)
 
 
 def label_for(title: str | None, extraction: Extraction, abstract: str) -> str:
@@ -208,6 +228,7 @@ def build_row(candidate: Candidate, extraction: Extraction, *, extractor_version
         arxiv_id=r.arxiv_id,
         openalex_id=r.openalex_id,
         s2_id=r.s2_id,
+        author_rows=tuple(AuthorRow(a.name, a.orcid, a.ids) for a in r.author_refs),
         embedding=extraction.embedding or None,
         acronyms=extraction.definitions,
         mentions=_mentions(extraction),
