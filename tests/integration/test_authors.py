@@ -116,3 +116,76 @@ async def test_coauthors_and_concepts_from_the_query_layer_equal_cypher(
     muller = await qa.get_author(reader, name="JORG  MULLER")  # case and accents ignored
     assert muller is not None and muller.orcid == "0000-0002-1825-0097"
     assert await qa.get_author(reader, key=muller.key) == muller
+
+
+AUTHOR_QUERY = """
+query ($doi: ID!, $search: String!) {
+  paper(id: $doi) { authors writtenBy { key name orcid ids paperCount } }
+  authors(search: $search) {
+    key name paperCount
+    papers { id year }
+    coauthors { author { key name } papers }
+    concepts(first: 5) { concept { key } papers }
+  }
+}
+"""
+
+
+async def test_authors_and_coauthors_over_graphql_equal_cypher(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    import httpx
+
+    from api import create_app
+
+    await load_sources(driver, neo4j_settings, FILES)
+    app = create_app(neo4j_settings)
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://api") as http:
+            variables = {"doi": "https://doi.org/10.1234/JGL.2021.001", "search": "smith"}
+            response = await http.post(
+                "/graphql", json={"query": AUTHOR_QUERY, "variables": variables}
+            )
+    body = response.json()
+    assert "errors" not in body, body
+    paper, (smith,) = body["data"]["paper"], body["data"]["authors"]
+
+    byline = await cypher(
+        driver,
+        neo4j_settings,
+        "MATCH (a:Author)-[w:WROTE]->(:Paper {doi: $doi}) RETURN a.key AS key ORDER BY w.position",
+        doi="10.1234/jgl.2021.001",
+    )
+    assert [a["key"] for a in paper["writtenBy"]] == [b["key"] for b in byline]
+    assert paper["writtenBy"][0]["orcid"] == "0000-0002-1825-0097"
+    assert paper["authors"] == [a["name"] for a in paper["writtenBy"]]  # the plain list stays
+
+    coauthors = await cypher(
+        driver,
+        neo4j_settings,
+        "MATCH (a:Author {key: $key})-[:WROTE]->(:Paper)<-[:WROTE]-(o:Author) "
+        "RETURN o.key AS key, count(*) AS papers ORDER BY papers DESC, key",
+        key=smith["key"],
+    )
+    assert [(c["author"]["key"], c["papers"]) for c in smith["coauthors"]] == [
+        (c["key"], c["papers"]) for c in coauthors
+    ]
+    papers = await cypher(
+        driver,
+        neo4j_settings,
+        "MATCH (:Author {key: $key})-[:WROTE]->(p:Paper) RETURN p.id AS id ORDER BY p.year DESC",
+        key=smith["key"],
+    )
+    assert [p["id"] for p in smith["papers"]] == [p["id"] for p in papers]
+    assert smith["paperCount"] == len(papers) == 2
+    concepts = await cypher(
+        driver,
+        neo4j_settings,
+        "MATCH (:Author {key: $key})-[:WROTE]->(:Paper)-[:MENTIONS]->(c:Concept) "
+        "RETURN c.key AS key, count(*) AS papers ORDER BY papers DESC, key LIMIT 5",
+        key=smith["key"],
+    )
+    assert [(c["concept"]["key"], c["papers"]) for c in smith["concepts"]] == [
+        (c["key"], c["papers"]) for c in concepts
+    ]

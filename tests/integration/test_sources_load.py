@@ -94,7 +94,7 @@ def twin(paper_id: str, title: str, *, line: int) -> PaperRecord:
         year=2024,
         venue="ICLR",
         status=None,
-        source="iclr2024.jsonl",
+        source="conference.jsonl",
         line=line,
     )
 
