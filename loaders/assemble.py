@@ -113,7 +113,8 @@ def rekeyed(candidate: Candidate) -> Candidate:
     another paper with a different title already has."""
     r = candidate.record
     key = titled_key(r.abstract, r.title)
-    paper_id = r.id or content_id(r.abstract + " " + (r.title or ""))
+    given = r.id or next(iter(r.external_ids()), None)
+    paper_id = given or content_id(r.abstract + " " + (r.title or ""))
     return replace(candidate, match_key=key, id=paper_id, alt_ids=(paper_id, *r.external_ids()))
 
 
@@ -141,11 +142,12 @@ def _duplicate(earlier: PaperRecord, later: PaperRecord, paper_id: str) -> Corpu
 
 
 def _candidate(record: PaperRecord, key: str) -> Candidate:
-    paper_id = record.id or content_id(record.abstract)
+    given = record.id or next(iter(record.external_ids()), None)  # a DOI names it as well
+    paper_id = given or content_id(record.abstract)
     return Candidate(
         record=record,
         id=paper_id,
-        source_id=record.id is not None,
+        source_id=given is not None,
         match_key=key,
         alt_ids=(paper_id, *record.external_ids()),
     )

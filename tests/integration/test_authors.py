@@ -189,3 +189,58 @@ async def test_authors_and_coauthors_over_graphql_equal_cypher(
     assert [(c["concept"]["key"], c["papers"]) for c in smith["concepts"]] == [
         (c["key"], c["papers"]) for c in concepts
     ]
+
+
+INGEST = "mutation($p: [PaperInput!]!) { ingestPapers(papers: $p) { written ids } }"
+
+
+async def test_ingest_papers_takes_external_ids_and_authors_as_objects(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    import httpx
+    from pydantic import SecretStr
+
+    from api import create_app
+
+    paper = {
+        "abstract": read_corpora([SOURCES / "zotero.bib"]).records[0].abstract,
+        "title": "Sparse GNNs for Grün's Graph Benchmarks",
+        "doi": "https://doi.org/10.1234/JGL.2021.001",
+        "openalexId": "W4200000001",
+        "writtenBy": [
+            {"name": "Jörg Müller", "orcid": "https://orcid.org/0000-0002-1825-0097"},
+            {"name": "Jane Smith", "ids": ["openalex:A5000000002"]},
+        ],
+    }
+    settings = neo4j_settings.model_copy(update={"api_token": SecretStr("t0ken")})
+    app = create_app(settings, extractor_factory=SimpleExtractor)
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://api") as http:
+            response = await http.post(
+                "/graphql",
+                json={"query": INGEST, "variables": {"p": [paper]}},
+                headers={"Authorization": "Bearer t0ken"},
+            )
+    body = response.json()
+    assert "errors" not in body, body
+    assert body["data"]["ingestPapers"] == {"written": 1, "ids": ["10.1234/jgl.2021.001"]}
+    await load_sources(driver, neo4j_settings, ["zotero.bib", "s2-papers.jsonl"])  # same paper
+    stored = await cypher(
+        driver,
+        neo4j_settings,
+        "MATCH (p:Paper) WHERE p.title STARTS WITH 'Sparse GNNs' "
+        "OPTIONAL MATCH (a:Author)-[w:WROTE]->(p) WITH p, a ORDER BY w.position "
+        "RETURN p.openalexId AS openalex, p.s2Id AS s2, collect([a.name, a.orcid]) AS byline",
+    )
+    assert stored == [
+        {
+            "openalex": "W4200000001",
+            "s2": "0123456789abcdef0123456789abcdef01234567",
+            "byline": [
+                ["Jörg Müller", "0000-0002-1825-0097"],
+                ["Jane Smith", None],
+                ["Anna van der Berg", None],
+            ],
+        }
+    ]
