@@ -127,6 +127,16 @@ class Paper:
         found = await info.context.loaders.paper_authors.load((self.id,))
         return cast("list[Author]", list(found))
 
+    @strawberry.field(description="The papers in the graph it cites, newest first.")
+    async def references(self, info: Info, first: First = 20) -> list[Paper]:
+        found = await info.context.loaders.paper_references.load((self.id, page_size(first)))
+        return [Paper.of(p) for p in found]
+
+    @strawberry.field(description="The papers in the graph citing it, newest first.")
+    async def cited_by(self, info: Info, first: First = 20) -> list[Paper]:
+        found = await info.context.loaders.paper_cited_by.load((self.id, page_size(first)))
+        return [Paper.of(p) for p in found]
+
     @strawberry.field(description="Related papers, best first (see `relatedPapers`).")
     async def related(self, info: Info, first: First = 10) -> list[RelatedPaper]:
         found = await info.context.loaders.related_papers.load((self.id, page_size(first)))

@@ -29,6 +29,7 @@ from graph.models import (
 )
 from graph.queries import GraphReader
 from graph.queries import authors as qa
+from graph.queries import citations as qc
 
 __all__ = ["Context", "Loaders", "make_context", "request_context"]
 
@@ -122,6 +123,14 @@ class Loaders:
     @cached_property
     def paper_authors(self) -> DataLoader[tuple[Any, ...], tuple[AuthorView, ...]]:
         return _loader(self._reader, qa.paper_authors, "ids", ())
+
+    @cached_property
+    def paper_references(self) -> DataLoader[tuple[Any, ...], tuple[PaperView, ...]]:
+        return _loader(self._reader, qc.paper_references, "ids", (), "first")
+
+    @cached_property
+    def paper_cited_by(self) -> DataLoader[tuple[Any, ...], tuple[PaperView, ...]]:
+        return _loader(self._reader, qc.paper_cited_by, "ids", (), "first")
 
     @cached_property
     def author_papers(self) -> DataLoader[tuple[Any, ...], tuple[PaperView, ...]]:

@@ -30,6 +30,7 @@ SCHEMA_STATEMENTS = (
     "schema_author_key",
     "schema_author_name_key",
     "schema_author_orcid",
+    "schema_cited_work_id",
 )
 
 

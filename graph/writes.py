@@ -57,6 +57,8 @@ _CLEAR_WROTE = query("clear_wrote")
 _AUTHORS = query("merge_authors")
 _WROTE = query("merge_wrote")
 _ORPHAN_AUTHORS = query("delete_orphan_authors")
+_LINK_CITED = query("link_cited_papers")
+_CITATIONS = query("merge_citations")
 
 
 @dataclass(frozen=True)
@@ -116,6 +118,7 @@ class PaperRow:
     openalex_id: str | None = None
     s2_id: str | None = None
     author_rows: tuple[AuthorRow, ...] = ()  # in byline order; empty: from ``authors``
+    references: tuple[str, ...] = ()  # ids of the works it cites
     acronyms: tuple[tuple[str, str], ...] = ()  # (acronym, concept key) defined by this paper
     mentions: tuple[MentionRow, ...] = ()
     methods: tuple[MethodRow, ...] = ()
@@ -192,6 +195,7 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
     mentions = await _single(tx, _MENTIONS, rows=mention_rows)
     methods = await _single(tx, _METHODS, rows=method_rows)
     await _write_authors(tx, papers, unwritten.get("authorKeys", []))
+    await _write_citations(tx, papers)
     await _single(tx, _STAMP, matchKeys=keys)
     await _single(tx, _MARK_STALE, methodKeys=cleared.get("methodKeys", []))
     await _single(
@@ -218,6 +222,14 @@ async def _write_authors(
     keys = {r["key"]: r["stored"] for r in stored}
     await _single(tx, _WROTE, rows=[{**w, "key": keys[w["key"]]} for w in wrote])
     await _single(tx, _ORPHAN_AUTHORS, keys=unwritten)
+
+
+async def _write_citations(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> None:
+    """Resolve earlier papers' references to this batch, then link its own references."""
+    arrived = [{"matchKey": p.match_key, "ids": list({p.id, *p.alt_ids})} for p in papers]
+    await _single(tx, _LINK_CITED, rows=arrived)
+    cites = [{"matchKey": p.match_key, "references": list(p.references)} for p in papers]
+    await _single(tx, _CITATIONS, rows=[c for c in cites if c["references"]])
 
 
 def _author_inputs(paper: PaperRow) -> list[AuthorInput]:

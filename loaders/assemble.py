@@ -231,6 +231,7 @@ def build_row(candidate: Candidate, extraction: Extraction, *, extractor_version
         openalex_id=r.openalex_id,
         s2_id=r.s2_id,
         author_rows=tuple(AuthorRow(a.name, a.orcid, a.ids) for a in r.author_refs),
+        references=r.references,
         embedding=extraction.embedding or None,
         acronyms=extraction.definitions,
         mentions=_mentions(extraction),

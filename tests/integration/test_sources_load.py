@@ -124,3 +124,65 @@ async def test_a_title_with_its_subtitle_dropped_is_still_the_same_paper(
     await load([full], driver, neo4j_settings)
     await load([short], driver, neo4j_settings)
     assert [p["id"] for p in await papers(driver, neo4j_settings)] == ["GgEAdqYPNA"]
+
+
+CITATIONS = """
+query ($citing: ID!, $cited: ID!) {
+  citing: paper(id: $citing) { references { id } }
+  cited: paper(id: $cited) { citedBy { id } }
+}
+"""
+
+
+async def citations(driver: AsyncDriver, settings: Settings) -> list[dict[str, object]]:
+    records, _, _ = await driver.execute_query(
+        "MATCH (a:Paper)-[:CITES]->(b) RETURN a.id AS source, labels(b) AS labels,"
+        " coalesce(b.id, '') AS target ORDER BY source, target",
+        database_=settings.neo4j_database,
+    )
+    return [r.data() for r in records]
+
+
+async def test_a_citation_loaded_before_its_target_is_linked_when_the_target_arrives(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    await load(read_corpora([SOURCES / "openalex-works.jsonl"]).records, driver, neo4j_settings)
+    assert await citations(driver, neo4j_settings) == [
+        {"source": "W4200000001", "labels": ["CitedWork"], "target": "W4200000003"}
+    ]  # kept with its id until the paper arrives
+    await load(read_corpora([SOURCES / "openalex-page.json"]).records, driver, neo4j_settings)
+    assert await citations(driver, neo4j_settings) == [
+        {"source": "W4200000001", "labels": ["Paper"], "target": "W4200000003"}
+    ]
+    left, _, _ = await driver.execute_query(
+        "MATCH (w:CitedWork) RETURN count(w) AS n", database_=neo4j_settings.neo4j_database
+    )
+    assert left[0]["n"] == 0
+
+    import httpx
+
+    from api import create_app
+
+    app = create_app(neo4j_settings)
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://api") as http:
+            variables = {"citing": "10.1234/jgl.2021.001", "cited": "W4200000003"}
+            response = await http.post(
+                "/graphql", json={"query": CITATIONS, "variables": variables}
+            )
+    data = response.json()["data"]
+    assert data == {
+        "citing": {"references": [{"id": "W4200000003"}]},
+        "cited": {"citedBy": [{"id": "W4200000001"}]},
+    }
+
+
+async def test_papers_loaded_together_cite_each_other_directly(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    records = read_corpora([SOURCES / "openalex-page.json", SOURCES / "openalex-works.jsonl"])
+    await load(records.records, driver, neo4j_settings)
+    assert await citations(driver, neo4j_settings) == [
+        {"source": "W4200000001", "labels": ["Paper"], "target": "W4200000003"}
+    ]
