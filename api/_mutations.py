@@ -17,10 +17,19 @@ from papergraph.ingest import ingest_papers
 if TYPE_CHECKING:
     from api.context import Context
 
-__all__ = ["MAX_INGEST", "IngestResult", "PaperInput", "delete", "ingest"]
+__all__ = ["MAX_INGEST", "AuthorInput", "IngestResult", "PaperInput", "delete", "ingest"]
 
 #: Most papers one ``ingestPapers`` call may carry (larger loads: ``papergraph load``).
 MAX_INGEST = 100
+
+
+@strawberry.input(description="An author of a paper to ingest.")
+class AuthorInput:
+    name: str
+    orcid: str | None = None
+    ids: list[str] = strawberry.field(
+        default_factory=list, description="Source ids, each prefixed: `openalex:A…`, `s2:…`."
+    )
 
 
 @strawberry.input(description="A paper to add or update; the abstract is required.")
@@ -33,6 +42,16 @@ class PaperInput:
     year: int | None = None
     venue: str | None = None
     status: str | None = None
+    doi: str | None = None
+    arxiv_id: str | None = None
+    openalex_id: str | None = None
+    s2_id: str | None = None
+    written_by: list[AuthorInput] = strawberry.field(
+        default_factory=list, description="The authors with ids; when given, `authors` is unused."
+    )
+    references: list[str] = strawberry.field(
+        default_factory=list, description="Ids (DOI, arXiv, OpenAlex, S2) of the works it cites."
+    )
 
 
 @strawberry.type(description="What an ingest did.")
@@ -49,16 +68,27 @@ def _record(paper: PaperInput, line: int) -> PaperRecord:
         "id": paper.id,
         "title": paper.title,
         "keywords": paper.keywords,
-        "authors": paper.authors,
+        "authors": _authors(paper),
         "year": paper.year,
         "venue": paper.venue,
         "status": paper.status,
+        "doi": paper.doi,
+        "arxivId": paper.arxiv_id,
+        "openalexId": paper.openalex_id,
+        "s2Id": paper.s2_id,
+        "references": paper.references,
     }
     record = to_record(fields, path="papers", line=line)
     if isinstance(record, CorpusError):
         where = f"papers[{line - 1}]" + (f".{record.field}" if record.field else "")
         raise InvalidInputError(f"{where}: {record.reason}")
     return record
+
+
+def _authors(paper: PaperInput) -> list[object]:
+    if not paper.written_by:
+        return list(paper.authors)
+    return [{"name": a.name, "orcid": a.orcid, "ids": a.ids} for a in paper.written_by]
 
 
 def _refuse_duplicate_ids(records: list[PaperRecord]) -> None:

@@ -12,7 +12,7 @@ which only uses those fields. A ``relatedPapers`` answer used to copy some sixty
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar, cast
 
 import strawberry
 from strawberry import Info as _Info
@@ -20,6 +20,9 @@ from strawberry import Info as _Info
 from api._paging import cursor, offset_after, page_size
 from api.context import Context
 from graph import models
+
+if TYPE_CHECKING:
+    from api._authors import Author
 
 __all__ = [
     "Concept",
@@ -116,6 +119,23 @@ class Paper:
     async def uses(self, info: Info) -> list[Method]:
         found = await info.context.loaders.paper_methods.load((self.id,))
         return [Method.of(m) for m in found.uses]
+
+    @strawberry.field(description="Its authors as people, in byline order (`authors`: names).")
+    async def written_by(
+        self, info: Info
+    ) -> list[Annotated[Author, strawberry.lazy("api._authors")]]:
+        found = await info.context.loaders.paper_authors.load((self.id,))
+        return cast("list[Author]", list(found))
+
+    @strawberry.field(description="The papers in the graph it cites, newest first.")
+    async def references(self, info: Info, first: First = 20) -> list[Paper]:
+        found = await info.context.loaders.paper_references.load((self.id, page_size(first)))
+        return [Paper.of(p) for p in found]
+
+    @strawberry.field(description="The papers in the graph citing it, newest first.")
+    async def cited_by(self, info: Info, first: First = 20) -> list[Paper]:
+        found = await info.context.loaders.paper_cited_by.load((self.id, page_size(first)))
+        return [Paper.of(p) for p in found]
 
     @strawberry.field(description="Related papers, best first (see `relatedPapers`).")
     async def related(self, info: Info, first: First = 10) -> list[RelatedPaper]:

@@ -15,6 +15,7 @@ from strawberry.dataloader import DataLoader
 
 from api._extractor import ExtractorProvider
 from graph import queries as q
+from graph.author_views import AuthorView, Coauthor
 from graph.config import Settings
 from graph.models import (
     ConceptCooccurrence,
@@ -27,6 +28,8 @@ from graph.models import (
     RelatedPaper,
 )
 from graph.queries import GraphReader
+from graph.queries import authors as qa
+from graph.queries import citations as qc
 
 __all__ = ["Context", "Loaders", "make_context", "request_context"]
 
@@ -116,6 +119,30 @@ class Loaders:
     @cached_property
     def method_concepts(self) -> DataLoader[tuple[Any, ...], tuple[ConceptView, ...]]:
         return _loader(self._reader, q.method_concepts, "keys", (), "first")
+
+    @cached_property
+    def paper_authors(self) -> DataLoader[tuple[Any, ...], tuple[AuthorView, ...]]:
+        return _loader(self._reader, qa.paper_authors, "ids", ())
+
+    @cached_property
+    def paper_references(self) -> DataLoader[tuple[Any, ...], tuple[PaperView, ...]]:
+        return _loader(self._reader, qc.paper_references, "ids", (), "first")
+
+    @cached_property
+    def paper_cited_by(self) -> DataLoader[tuple[Any, ...], tuple[PaperView, ...]]:
+        return _loader(self._reader, qc.paper_cited_by, "ids", (), "first")
+
+    @cached_property
+    def author_papers(self) -> DataLoader[tuple[Any, ...], tuple[PaperView, ...]]:
+        return _loader(self._reader, qa.author_papers, "keys", (), "first")
+
+    @cached_property
+    def author_coauthors(self) -> DataLoader[tuple[Any, ...], tuple[Coauthor, ...]]:
+        return _loader(self._reader, qa.author_coauthors, "keys", (), "first")
+
+    @cached_property
+    def author_concepts(self) -> DataLoader[tuple[Any, ...], tuple[ConceptCooccurrence, ...]]:
+        return _loader(self._reader, qa.author_concepts, "keys", (), "first")
 
 
 @dataclass

@@ -29,6 +29,7 @@ from strawberry.schema.name_converter import NameConverter
 from strawberry.types import ExecutionContext
 
 from api import _mutations
+from api._authors import AuthorQuery
 from api._cost import CostLimit, QueryCostLimit
 from api._paging import offset_after, page_size
 from api._types import (
@@ -73,7 +74,7 @@ def _missing(paper_id: str) -> NotFoundError:
 
 
 @strawberry.type(description="Read the paper graph.")
-class Query:
+class Query(AuthorQuery):
     @strawberry.field(description="A paper by any of its ids; null when there is none.")
     async def paper(self, info: Info, id: strawberry.ID) -> Paper | None:
         found = await info.context.loaders.paper.load((str(id),))

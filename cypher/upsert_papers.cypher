@@ -1,12 +1,19 @@
-// Create or update Paper nodes. A paper is found by its id, else by its normalised abstract
-// (matchKey); a real source id replaces a content-hash id, and every id seen is kept in altIds.
+// Create or update Paper nodes. A paper is found by its id or its DOI, arXiv, OpenAlex or S2 id,
+// else by its normalised abstract (matchKey); a real source id replaces a content-hash id, and
+// every id seen is kept in altIds.
 // A reload from the same source replaces every field (an emptied title or keyword list is
 // emptied); a record from another source only fills the fields it has.
 // params: $papers: [{id, altIds, sourceId (bool), matchKey, contentHash, title, label, abstract, year,
-//   venue, authors, keywords, status, source, embedding, extractor, acronyms}].
+//   venue, authors, keywords, status, source, embedding, extractor, acronyms, doi, arxivId,
+//   openalexId, s2Id}].
 // returns: matchKey, id.
 UNWIND $papers AS row
-OPTIONAL MATCH (byId:Paper {id: row.id})
+OPTIONAL CALL (row) {
+  MATCH (q:Paper)
+  WHERE q.id = row.id OR q.doi = row.doi OR q.arxivId = row.arxivId
+     OR q.openalexId = row.openalexId OR q.s2Id = row.s2Id
+  RETURN q AS byId ORDER BY CASE WHEN q.id = row.id THEN 0 ELSE 1 END LIMIT 1
+}
 CALL (row, byId) {
   WITH row, byId WHERE byId IS NULL
   MERGE (p:Paper {matchKey: row.matchKey})
@@ -34,5 +41,9 @@ SET p.altIds = p.altIds + [i IN row.altIds WHERE NOT i IN p.altIds],
     p.source = row.source,
     p.embedding = row.embedding,
     p.extractor = row.extractor,
-    p.acronyms = row.acronyms
+    p.acronyms = row.acronyms,
+    p.doi = coalesce(row.doi, p.doi),
+    p.arxivId = coalesce(row.arxivId, p.arxivId),
+    p.openalexId = coalesce(row.openalexId, p.openalexId),
+    p.s2Id = coalesce(row.s2Id, p.s2Id)
 RETURN row.matchKey AS matchKey, p.id AS id

@@ -23,6 +23,14 @@ SCHEMA_STATEMENTS = (
     "schema_concept_fulltext",
     "schema_method_fulltext",
     "schema_paper_embedding",
+    "schema_paper_doi",
+    "schema_paper_arxiv_id",
+    "schema_paper_openalex_id",
+    "schema_paper_s2_id",
+    "schema_author_key",
+    "schema_author_name_key",
+    "schema_author_orcid",
+    "schema_cited_work_id",
 )
 
 

@@ -13,13 +13,16 @@ from typing import Any
 
 from neo4j import AsyncDriver, AsyncManagedTransaction, unit_of_work
 
+from graph._authors import AuthorInput, author_rows
 from graph.cypher import query
 from graph.models import Stats, stats_from_row
 
 __all__ = [
+    "AuthorRow",
     "MentionRow",
     "MethodRow",
     "PaperRow",
+    "StoredPaper",
     "WriteResult",
     "clear_graph",
     "delete_paper",
@@ -27,6 +30,7 @@ __all__ = [
     "known_acronyms",
     "refresh_related",
     "stored_fingerprints",
+    "stored_papers",
     "upsert_papers",
 ]
 
@@ -35,6 +39,7 @@ __all__ = [
 WRITE_TIMEOUT_SECONDS = 300.0
 
 _FINGERPRINTS = query("paper_fingerprints")
+_STORED_TITLES = query("stored_title_keys")
 _UPSERT = query("upsert_papers")
 _CLEAR_EDGES = query("clear_extracted_edges")
 _MENTIONS = query("merge_mentions")
@@ -48,6 +53,21 @@ _ACRONYMS = query("known_acronyms")
 _DELETE_PAPER = query("delete_paper")
 _COUNTS = query("graph_counts")
 _CLEAR_GRAPH = query("clear_graph")
+_CLEAR_WROTE = query("clear_wrote")
+_AUTHORS = query("merge_authors")
+_WROTE = query("merge_wrote")
+_ORPHAN_AUTHORS = query("delete_orphan_authors")
+_LINK_CITED = query("link_cited_papers")
+_CITATIONS = query("merge_citations")
+
+
+@dataclass(frozen=True)
+class AuthorRow:
+    """An author of a paper: the name as printed, the ORCID and source-prefixed ids."""
+
+    name: str
+    orcid: str | None = None
+    ids: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -93,6 +113,12 @@ class PaperRow:
     status: str | None = None
     embedding: tuple[float, ...] | None = None
     alt_ids: tuple[str, ...] = ()
+    doi: str | None = None
+    arxiv_id: str | None = None
+    openalex_id: str | None = None
+    s2_id: str | None = None
+    author_rows: tuple[AuthorRow, ...] = ()  # in byline order; empty: from ``authors``
+    references: tuple[str, ...] = ()  # ids of the works it cites
     acronyms: tuple[tuple[str, str], ...] = ()  # (acronym, concept key) defined by this paper
     mentions: tuple[MentionRow, ...] = ()
     methods: tuple[MethodRow, ...] = ()
@@ -119,6 +145,27 @@ async def stored_fingerprints(
     return {r["matchKey"]: r["contentHash"] for r in records if r["contentHash"] is not None}
 
 
+@dataclass(frozen=True)
+class StoredPaper:
+    """A stored paper's ids and title, as a load compares them with a record's."""
+
+    id: str
+    alt_ids: tuple[str, ...]
+    title: str | None
+
+
+async def stored_papers(
+    driver: AsyncDriver, *, database: str, match_keys: Sequence[str]
+) -> dict[str, StoredPaper]:
+    """``{matchKey: StoredPaper}`` for the match keys already stored."""
+    records, _, _ = await driver.execute_query(
+        _STORED_TITLES, matchKeys=list(match_keys), database_=database, routing_="r"
+    )
+    return {
+        r["matchKey"]: StoredPaper(r["id"], tuple(r["altIds"] or ()), r["title"]) for r in records
+    }
+
+
 async def upsert_papers(
     driver: AsyncDriver, *, database: str, papers: Sequence[PaperRow], refresh: bool = True
 ) -> WriteResult:
@@ -139,12 +186,16 @@ async def upsert_papers(
 @unit_of_work(timeout=WRITE_TIMEOUT_SECONDS)
 async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> WriteResult:
     keys = [p.match_key for p in papers]
+    sources = [{"matchKey": p.match_key, "source": p.source} for p in papers]
+    unwritten = await _single(tx, _CLEAR_WROTE, papers=sources)
     ids = await _rows(tx, _UPSERT, papers=[_paper_props(p) for p in papers])
     cleared = await _single(tx, _CLEAR_EDGES, matchKeys=keys)
     mention_rows = [_edge(p, asdict(m)) for p in papers for m in p.mentions]
     method_rows = [_edge(p, asdict(m)) for p in papers for m in p.methods]
     mentions = await _single(tx, _MENTIONS, rows=mention_rows)
     methods = await _single(tx, _METHODS, rows=method_rows)
+    await _write_authors(tx, papers, unwritten.get("authorKeys", []))
+    await _write_citations(tx, papers)
     await _single(tx, _STAMP, matchKeys=keys)
     await _single(tx, _MARK_STALE, methodKeys=cleared.get("methodKeys", []))
     await _single(
@@ -159,6 +210,34 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
         methods=int(methods.get("count", 0)),
         ids={r["matchKey"]: r["id"] for r in ids},
     )
+
+
+async def _write_authors(
+    tx: AsyncManagedTransaction, papers: list[PaperRow], unwritten: list[str]
+) -> None:
+    """Link the batch's papers to their authors; ``unwritten`` authors (whose edges the batch
+    removed) are deleted if they wrote nothing else."""
+    groups, wrote = author_rows([a for p in papers for a in _author_inputs(p)])
+    stored = await _rows(tx, _AUTHORS, authors=[g.row() for g in groups])
+    keys = {r["key"]: r["stored"] for r in stored}
+    await _single(tx, _WROTE, rows=[{**w, "key": keys[w["key"]]} for w in wrote])
+    await _single(tx, _ORPHAN_AUTHORS, keys=unwritten)
+
+
+async def _write_citations(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> None:
+    """Resolve earlier papers' references to this batch, then link its own references."""
+    arrived = [{"matchKey": p.match_key, "ids": list({p.id, *p.alt_ids})} for p in papers]
+    await _single(tx, _LINK_CITED, rows=arrived)
+    cites = [{"matchKey": p.match_key, "references": list(p.references)} for p in papers]
+    await _single(tx, _CITATIONS, rows=[c for c in cites if c["references"]])
+
+
+def _author_inputs(paper: PaperRow) -> list[AuthorInput]:
+    rows = paper.author_rows or tuple(AuthorRow(name) for name in paper.authors)
+    return [
+        AuthorInput(paper.match_key, position, a.name, a.orcid, a.ids)
+        for position, a in enumerate(rows, start=1)
+    ]
 
 
 def _paper_props(paper: PaperRow) -> dict[str, Any]:
@@ -180,6 +259,10 @@ def _paper_props(paper: PaperRow) -> dict[str, Any]:
         "extractor": paper.extractor,
         "embedding": list(paper.embedding) if paper.embedding else None,
         "acronyms": [f"{acronym}={key}" for acronym, key in paper.acronyms],
+        "doi": paper.doi,
+        "arxivId": paper.arxiv_id,
+        "openalexId": paper.openalex_id,
+        "s2Id": paper.s2_id,
     }
 
 

@@ -12,9 +12,10 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from graph.errors import CorpusError
-from loaders.records import PaperRecord
+from graph.paper_ids import IdKind, canonical
+from loaders.records import AuthorRef, PaperRecord
 
-__all__ = ["ABSTRACT_LIMIT", "FIELD_LIMITS", "LIST_LIMITS", "MIN_LETTERS", "to_record"]
+__all__ = ["ABSTRACT_LIMIT", "FIELD_LIMITS", "ID_FIELDS", "LIST_LIMITS", "MIN_LETTERS", "to_record"]
 
 ABSTRACT_LIMIT = 100_000
 #: Longest value (characters) of each other text field, and of each keyword or author. Ids and
@@ -26,9 +27,23 @@ FIELD_LIMITS = {
     "status": 200,
     "keywords": 200,
     "authors": 300,
+    "references": 512,
 }
-#: Most keywords (each becomes a concept) and authors one paper may list.
-LIST_LIMITS = {"keywords": 50, "authors": 100}
+#: Most keywords (each becomes a concept), authors and references one paper may list.
+LIST_LIMITS = {"keywords": 50, "authors": 100, "references": 5_000}
+#: The record field of each external id, in our JSON schema.
+ID_FIELDS = {
+    IdKind.DOI: "doi",
+    IdKind.ARXIV: "arxivId",
+    IdKind.OPENALEX: "openalexId",
+    IdKind.S2: "s2Id",
+}
+_ID_EXAMPLES = {
+    IdKind.DOI: "10.1234/abc",
+    IdKind.ARXIV: "2101.00001",
+    IdKind.OPENALEX: "W2741809807",
+    IdKind.S2: "40 hex digits",
+}
 MIN_LETTERS = 50
 _YEARS = range(1900, 2101)
 # Compared after casefolding and dropping everything but letters and spaces.
@@ -64,17 +79,24 @@ class _FieldError(Exception):
 def to_record(fields: Mapping[str, object], *, path: str, line: int) -> PaperRecord | CorpusError:
     """Validate ``fields`` (keys as in the JSON schema) read from ``path`` at ``line``."""
     try:
+        refs = _authors(fields.get("authors"))
         return PaperRecord(
             abstract=_abstract(fields.get("abstract")),
             id=_text(fields, "id", allow_int=True),
             title=_text(fields, "title"),
             keywords=_unique(_strings(fields, "keywords")),
-            authors=_strings(fields, "authors"),
+            authors=tuple(ref.name for ref in refs),
             year=_year(fields.get("year")),
             venue=_text(fields, "venue"),
             status=_text(fields, "status"),
             source=Path(path).name,
             line=line,
+            doi=_external_id(fields, IdKind.DOI),
+            arxiv_id=_external_id(fields, IdKind.ARXIV),
+            openalex_id=_external_id(fields, IdKind.OPENALEX),
+            s2_id=_external_id(fields, IdKind.S2),
+            author_refs=refs if any(r.orcid or r.ids for r in refs) else (),
+            references=tuple(dict.fromkeys(_strings(fields, "references"))),
         )
     except _FieldError as e:
         return CorpusError(e.reason, path=path, line=line, field=e.field)
@@ -106,6 +128,47 @@ def _reject_placeholder(text: str) -> None:
             "abstract",
             f"skipped: the abstract has {letters} letters; at least {MIN_LETTERS} are needed",
         )
+
+
+def _external_id(fields: Mapping[str, object], kind: IdKind) -> str | None:
+    name = ID_FIELDS[kind]
+    value = fields.get(name)
+    if value is None or value == "":
+        return None
+    bare = canonical(kind, value)
+    if bare is None:
+        raise _FieldError(name, f"{_kind(value)} is not such an id (e.g. {_ID_EXAMPLES[kind]})")
+    return bare
+
+
+def _authors(value: object) -> tuple[AuthorRef, ...]:
+    """Authors as names, or as objects ``{name, orcid, ids}`` (ids: a list of strings)."""
+    if not isinstance(value, list | tuple) or all(isinstance(v, str) for v in value):
+        return tuple(AuthorRef(name) for name in _strings({"authors": value}, "authors"))
+    if len(value) > LIST_LIMITS["authors"]:
+        raise _FieldError("authors", f"has {len(value):,} items; the limit is 100")
+    refs = (_author(item, index) for index, item in enumerate(value, start=1))
+    return tuple(ref for ref in refs if ref.name)
+
+
+def _author(item: object, index: int) -> AuthorRef:
+    if isinstance(item, str):
+        return AuthorRef(_within("authors", _squash(item), item=index))
+    if not isinstance(item, Mapping):
+        raise _FieldError("authors", f"item {index} is {_kind(item)}; give a name or an object")
+    name, orcid, ids = item.get("name"), item.get("orcid"), item.get("ids") or []
+    if not isinstance(name, str) or not isinstance(ids, list):
+        raise _FieldError("authors", f"item {index} needs a string 'name' and a list 'ids'")
+    bare_orcid = _orcid(orcid) if orcid else None
+    kept = tuple(str(i).strip() for i in ids if isinstance(i, str | int) and str(i).strip())
+    return AuthorRef(_within("authors", _squash(name), item=index), bare_orcid, kept)
+
+
+def _orcid(value: object) -> str:
+    text = str(value).strip().rsplit("/", 1)[-1]
+    if len(text) != 19 or not text.replace("-", "")[:-1].isdecimal():
+        raise _FieldError("authors", f"{_kind(value)} is not an ORCID (0000-0002-1825-0097)")
+    return text.upper()
 
 
 def _text(fields: Mapping[str, object], name: str, *, allow_int: bool = False) -> str | None:

@@ -9,13 +9,22 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from graph.errors import CorpusError
-from graph.writes import MentionRow, MethodRow, PaperRow
+from graph.paper_ids import name_key
+from graph.writes import AuthorRow, MentionRow, MethodRow, PaperRow
 from loaders.extraction import Document, Extraction
-from loaders.identity import content_id, match_key
+from loaders.identity import content_id, match_key, normalise_abstract, titled_key
 from loaders.markup import strip_markup
-from loaders.records import PaperRecord
+from loaders.records import AuthorRef, PaperRecord
 
-__all__ = ["Candidate", "build_row", "candidates", "label_for", "unique_ids"]
+__all__ = [
+    "Candidate",
+    "build_row",
+    "candidates",
+    "label_for",
+    "rekeyed",
+    "same_title",
+    "unique_ids",
+]
 
 _LABEL_CHARS = 80
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s")
@@ -39,7 +48,7 @@ class Candidate:
     def fingerprint(self, extractor_version: str) -> str:
         """Changes whenever anything written for this paper would change."""
         r = self.record
-        payload = [
+        payload: list[object] = [
             extractor_version,
             self.id,
             r.title,
@@ -50,17 +59,63 @@ class Candidate:
             r.venue,
             r.status,
         ]
+        if r.external_ids() or r.author_refs or r.references:  # absent: old hashes stay valid
+            payload += [list(r.external_ids()), _refs_payload(r), list(r.references)]
         return hashlib.sha1(json.dumps(payload).encode()).hexdigest()
 
 
+def _refs_payload(record: PaperRecord) -> list[object]:
+    return [[a.name, a.orcid, list(a.ids)] for a in record.author_refs]
+
+
 def candidates(records: Iterable[PaperRecord]) -> list[Candidate]:
-    """One candidate per paper: records with the same normalised abstract are merged."""
+    """One candidate per paper. Records are one paper when they share a DOI, arXiv, OpenAlex
+    or S2 id, or the normalised abstract unless their titles differ (two papers in one corpus
+    can carry the same abstract)."""
     merged: dict[str, Candidate] = {}
+    by_external: dict[str, str] = {}
     for record in records:
-        key = match_key(record.abstract)
-        fresh = _candidate(record, key)
+        fresh = _candidate(record, match_key(record.abstract))
+        key = _same_paper(fresh, merged, by_external)
+        if key is None and fresh.match_key in merged:  # same abstract, another title
+            fresh = rekeyed(fresh)
+        key = key or fresh.match_key
         merged[key] = _merge(merged[key], fresh) if key in merged else fresh
+        by_external.update(dict.fromkeys(record.external_ids(), key))
     return list(merged.values())
+
+
+def _same_paper(
+    fresh: Candidate, merged: dict[str, Candidate], by_external: dict[str, str]
+) -> str | None:
+    """The key of the candidate ``fresh`` is the same paper as, if any."""
+    for external in fresh.record.external_ids():
+        if external in by_external:
+            return by_external[external]
+    for key in (fresh.match_key, titled_key(fresh.record.abstract, fresh.record.title)):
+        earlier = merged.get(key)
+        if earlier is not None and same_title(earlier.record.title, fresh.record.title):
+            return key
+    return None
+
+
+def same_title(a: str | None, b: str | None) -> bool:
+    """Whether two titles can name one paper: either is missing, or one starts the other once
+    case, accents in markup and punctuation are set aside (a subtitle may be dropped)."""
+    if not a or not b:
+        return True
+    x, y = normalise_abstract(a), normalise_abstract(b)
+    return x.startswith(y) or y.startswith(x)
+
+
+def rekeyed(candidate: Candidate) -> Candidate:
+    """``candidate`` under a key made from its abstract and title, for a paper whose abstract
+    another paper with a different title already has."""
+    r = candidate.record
+    key = titled_key(r.abstract, r.title)
+    given = r.id or next(iter(r.external_ids()), None)
+    paper_id = given or content_id(r.abstract + " " + (r.title or ""))
+    return replace(candidate, match_key=key, id=paper_id, alt_ids=(paper_id, *r.external_ids()))
 
 
 def unique_ids(items: Iterable[Candidate]) -> tuple[list[Candidate], list[CorpusError]]:
@@ -87,13 +142,14 @@ def _duplicate(earlier: PaperRecord, later: PaperRecord, paper_id: str) -> Corpu
 
 
 def _candidate(record: PaperRecord, key: str) -> Candidate:
-    paper_id = record.id or content_id(record.abstract)
+    given = record.id or next(iter(record.external_ids()), None)  # a DOI names it as well
+    paper_id = given or content_id(record.abstract)
     return Candidate(
         record=record,
         id=paper_id,
-        source_id=record.id is not None,
+        source_id=given is not None,
         match_key=key,
-        alt_ids=(paper_id,),
+        alt_ids=(paper_id, *record.external_ids()),
     )
 
 
@@ -108,10 +164,35 @@ def _merge(old: Candidate, new: Candidate) -> Candidate:
         status=a.status or b.status,
         keywords=a.keywords or b.keywords,
         authors=a.authors or b.authors,
+        author_refs=_merged_byline(a, b),
+        doi=a.doi or b.doi,
+        arxiv_id=a.arxiv_id or b.arxiv_id,
+        openalex_id=a.openalex_id or b.openalex_id,
+        s2_id=a.s2_id or b.s2_id,
+        references=tuple(dict.fromkeys(a.references + b.references)),
     )
     winner = old if old.source_id or not new.source_id else new
     alt_ids = tuple(dict.fromkeys(old.alt_ids + new.alt_ids))
     return replace(old, record=record, id=winner.id, source_id=winner.source_id, alt_ids=alt_ids)
+
+
+def _merged_byline(a: PaperRecord, b: PaperRecord) -> tuple[AuthorRef, ...]:
+    """The first record's byline (else the second's), each author with the ORCID and ids the
+    other record gives a person of the same name."""
+    base, other = (a, b) if a.authors else (b, a)
+    extra = {name_key(r.name): r for r in _refs(other)}
+    merged = []
+    for ref in _refs(base):
+        found = extra.get(name_key(ref.name))
+        if found is not None:
+            ids = tuple(dict.fromkeys(ref.ids + found.ids))
+            ref = AuthorRef(ref.name, ref.orcid or found.orcid, ids)
+        merged.append(ref)
+    return tuple(merged) if any(r.orcid or r.ids for r in merged) else ()
+
+
+def _refs(record: PaperRecord) -> tuple[AuthorRef, ...]:
+    return record.author_refs or tuple(AuthorRef(name) for name in record.authors)
 
 
 def label_for(title: str | None, extraction: Extraction, abstract: str) -> str:
@@ -145,6 +226,12 @@ def build_row(candidate: Candidate, extraction: Extraction, *, extractor_version
         authors=r.authors,
         keywords=r.keywords,
         status=r.status,
+        doi=r.doi,
+        arxiv_id=r.arxiv_id,
+        openalex_id=r.openalex_id,
+        s2_id=r.s2_id,
+        author_rows=tuple(AuthorRow(a.name, a.orcid, a.ids) for a in r.author_refs),
+        references=r.references,
         embedding=extraction.embedding or None,
         acronyms=extraction.definitions,
         mentions=_mentions(extraction),

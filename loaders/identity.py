@@ -23,7 +23,7 @@ import html
 import re
 import unicodedata
 
-__all__ = ["content_id", "match_key", "normalise_abstract"]
+__all__ = ["content_id", "match_key", "normalise_abstract", "titled_key"]
 
 _CONTENT_ID_PREFIX = "pg-"
 _KEY_HEX_DIGITS = 16
@@ -56,3 +56,11 @@ def match_key(abstract: str) -> str:
 def content_id(abstract: str) -> str:
     """Stable id for a paper without one: ``"pg-"`` followed by :func:`match_key`."""
     return _CONTENT_ID_PREFIX + match_key(abstract)
+
+
+def titled_key(abstract: str, title: str | None) -> str:
+    """The key of a paper whose abstract another paper with a different title already has:
+    the hash of the normalised abstract and title (a title alone is not unique enough)."""
+    text = normalise_abstract(abstract) + "\n" + normalise_abstract(title or "")
+    digest = hashlib.sha1(text.encode("utf-8"), usedforsecurity=False)
+    return digest.hexdigest()[:_KEY_HEX_DIGITS]

@@ -21,13 +21,23 @@ from neo4j import AsyncDriver
 from graph.errors import CorpusError
 from graph.writes import (
     PaperRow,
+    StoredPaper,
     WriteResult,
     known_acronyms,
     refresh_related,
     stored_fingerprints,
+    stored_papers,
     upsert_papers,
 )
-from loaders.assemble import Candidate, build_row, candidates, chunks, unique_ids
+from loaders.assemble import (
+    Candidate,
+    build_row,
+    candidates,
+    chunks,
+    rekeyed,
+    same_title,
+    unique_ids,
+)
 from loaders.extraction import (
     AcronymRegistry,
     Document,
@@ -38,7 +48,14 @@ from loaders.extraction import (
 from loaders.readers import read_corpus
 from loaders.records import PaperRecord
 
-__all__ = ["CorpusRead", "LoadReport", "load_papers", "read_corpora", "seed_acronyms"]
+__all__ = [
+    "CorpusRead",
+    "LoadReport",
+    "load_papers",
+    "read_corpora",
+    "seed_acronyms",
+    "skip_reason",
+]
 
 #: Batches extracted ahead of the one being written: a pipelined extractor tags one while it
 #: ranks the other.
@@ -53,6 +70,29 @@ class CorpusRead:
     records: list[PaperRecord]
     errors: list[CorpusError]  # malformed records
     warnings: list[CorpusError]  # empty or placeholder abstracts, skipped on purpose
+
+    def skipped_by_reason(self) -> dict[str, int]:
+        """How many records were skipped on purpose, by reason, most frequent first."""
+        counts: dict[str, int] = {}
+        for warning in self.warnings:
+            reason = skip_reason(warning)
+            counts[reason] = counts.get(reason, 0) + 1
+        return dict(sorted(counts.items(), key=lambda item: -item[1]))
+
+
+#: Words of a ``skipped:`` reason, and the short name the load summary counts it under.
+_SKIP_REASONS = (
+    ("has no abstract", "no abstract"),
+    ("abstract is empty", "no abstract"),
+    ("placeholder", "placeholder abstract"),
+    ("letters; at least", "abstract too short"),
+    ("is given again", "id given twice"),
+)
+
+
+def skip_reason(warning: CorpusError) -> str:
+    """The short reason a record was skipped on purpose, e.g. ``"no abstract"``."""
+    return next((name for words, name in _SKIP_REASONS if words in warning.reason), "other")
 
 
 @dataclass
@@ -130,6 +170,7 @@ async def load_papers(
     with _extraction(extractor) as extract:
         try:
             for batch in chunks(todo, batch_size):
+                batch = await _told_apart(driver, database, batch)
                 changed = await _changed(driver, database, batch, extractor.version)
                 report.unchanged += len(batch) - len(changed)
                 if on_progress is not None:
@@ -183,6 +224,20 @@ async def _rows(
     return [
         build_row(c, e, extractor_version=version) for c, e in zip(batch, extractions, strict=True)
     ]
+
+
+async def _told_apart(
+    driver: AsyncDriver, database: str, batch: Sequence[Candidate]
+) -> list[Candidate]:
+    """Re-key the candidates whose abstract a stored paper with another title already has."""
+    stored = await stored_papers(driver, database=database, match_keys=[c.match_key for c in batch])
+    return [c if _same_as(c, stored.get(c.match_key)) else rekeyed(c) for c in batch]
+
+
+def _same_as(candidate: Candidate, stored: StoredPaper | None) -> bool:
+    if stored is None or {stored.id, *stored.alt_ids} & set(candidate.alt_ids):
+        return True
+    return same_title(stored.title, candidate.record.title)
 
 
 async def _changed(

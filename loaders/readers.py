@@ -6,7 +6,15 @@ Formats (``FORMATS``), each optionally gzip-compressed:
 - ``json``: a JSON array of objects (``.json``);
 - ``csv``: a header row naming at least ``abstract`` (``.csv``);
 - ``text``: one abstract per blank-line-separated paragraph, an optional heading line
-  first (``.txt``, ``.md``), as in the seed files.
+  first (``.txt``, ``.md``), as in the seed files;
+- ``bibtex`` (``.bib``), ``ris`` (``.ris``) and ``csl`` (CSL-JSON, an array): exports of
+  Zotero, Mendeley or Google Scholar;
+- ``openalex`` and ``s2``: OpenAlex works and Semantic Scholar Graph API papers, as JSON Lines
+  or one page of the API's answer; ``arxiv``: the arXiv metadata snapshot (JSON Lines).
+
+``auto`` tells the source formats apart by their content (a ``@article{`` entry, a
+``TY  -`` tag, an ``abstract_inverted_index``, a ``paperId``, ``authors_parsed``, CSL's
+``issued``), whatever the file's extension.
 
 Problems with the whole file (missing, empty, not UTF-8 text, truncated gzip, unknown
 format, invalid JSON array) raise :class:`CorpusError` as soon as :func:`read_corpus` is
@@ -20,21 +28,42 @@ from __future__ import annotations
 import codecs
 import gzip
 import io
+import json
+import re
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from graph.errors import CorpusError, InvalidInputError
-from loaders import _formats
+from loaders import _bibliography, _formats, _scholarly
 from loaders._validate import to_record
 from loaders.records import PaperRecord
 
 __all__ = ["FORMATS", "detect_format", "read_corpus"]
 
-FORMATS: tuple[str, ...] = ("jsonl", "json", "csv", "text")
-_ALIASES = {"ndjson": "jsonl", "txt": "text", "md": "text", "seed": "text"}
+FORMATS: tuple[str, ...] = (
+    "jsonl",
+    "json",
+    "csv",
+    "text",
+    "bibtex",
+    "ris",
+    "csl",
+    "openalex",
+    "s2",
+    "arxiv",
+)
+_ALIASES = {
+    "ndjson": "jsonl",
+    "txt": "text",
+    "md": "text",
+    "seed": "text",
+    "bib": "bibtex",
+    "csl-json": "csl",
+    "semanticscholar": "s2",
+}
 _EXTENSIONS = {
     ".jsonl": "jsonl",
     ".ndjson": "jsonl",
@@ -42,6 +71,25 @@ _EXTENSIONS = {
     ".csv": "csv",
     ".txt": "text",
     ".md": "text",
+    ".bib": "bibtex",
+    ".bibtex": "bibtex",
+    ".ris": "ris",
+}
+#: Content that only one source's files have, checked in this order.
+_MARKERS = (
+    ("bibtex", re.compile(r"^\s*@[A-Za-z]+\s*[{(]", re.MULTILINE)),
+    ("ris", re.compile(r"\A\s*TY {2}- ")),
+    ("openalex", re.compile(r'"abstract_inverted_index"\s*:|"https://openalex\.org/W\d')),
+    ("s2", re.compile(r'"paperId"\s*:')),
+    ("arxiv", re.compile(r'"authors_parsed"\s*:')),
+    ("csl", re.compile(r'\A\s*\[.*?"(?:issued|container-title)"\s*:', re.DOTALL)),
+)
+#: Record shapes of the JSON sources, as fields of our schema.
+_CONVERTERS: dict[str, Callable[[Mapping[str, Any]], dict[str, object]]] = {
+    "openalex": _scholarly.openalex_fields,
+    "s2": _scholarly.s2_fields,
+    "arxiv": _scholarly.arxiv_fields,
+    "csl": _bibliography.csl_fields,
 }
 _GZIP_MAGIC = b"\x1f\x8b"
 _HEAD_BYTES = 64 * 1024
@@ -59,9 +107,21 @@ def read_corpus(path: Path, *, fmt: str = "auto") -> Iterator[PaperRecord | Corp
     chosen = _chosen_format(fmt)
     head = _inspect(path)
     chosen = chosen or _detect(path, head)
-    if chosen == "json":
+    if chosen in ("json", "csl"):
         raw = _formats.parse_json_array(_read_all(path), path=str(path))
-        return (_validated(item, path) for item in raw)
+        items = (
+            _scholarly.converted(raw, _CONVERTERS["csl"], path=str(path))
+            if chosen == "csl"
+            else raw
+        )
+        return (_validated(item, path) for item in items)
+    if chosen in ("bibtex", "ris"):
+        parse = _bibliography.parse_bibtex if chosen == "bibtex" else _bibliography.parse_ris
+        return (_validated(item, path) for item in parse(_read_all(path), path=str(path)))
+    if chosen in _scholarly.PAGE_KEYS and _is_page(head):
+        key, convert = _scholarly.PAGE_KEYS[chosen], _CONVERTERS[chosen]
+        works = _scholarly.parse_page(_read_all(path), key, convert, path=str(path))
+        return (_validated(item, path) for item in works)
     if chosen == "csv":
         _check_csv_header(head, path)
     return _stream(path, chosen)
@@ -144,6 +204,9 @@ def _decode_head(head: bytes, path: Path) -> str:
 def _detect(path: Path, head: str) -> str:
     name = path.name.lower().removesuffix(".gz")
     by_extension = _EXTENSIONS.get(Path(name).suffix)
+    source = _sniff_source(head)
+    if source and by_extension in (None, "json", "jsonl", "text", source):
+        return source
     sniffed = _sniff(head)
     if by_extension == "json" and sniffed == "jsonl":
         return "jsonl"  # a .json file holding one object per line
@@ -153,6 +216,23 @@ def _detect(path: Path, head: str) -> str:
         "cannot tell the format from the name or the content; "
         f"rename the file or pass --format {{{','.join(FORMATS)}}}",
         path=str(path),
+    )
+
+
+def _sniff_source(head: str) -> str | None:
+    return next((name for name, marker in _MARKERS if marker.search(head)), None)
+
+
+def _is_page(head: str) -> bool:
+    """Whether a JSON source file is one API page (an object over several lines, or one line
+    holding a ``results``/``data`` list) rather than one record per line."""
+    first = head.lstrip().partition("\n")[0]
+    try:
+        value = json.loads(first)
+    except ValueError:
+        return True
+    return isinstance(value, dict) and any(
+        isinstance(value.get(key), list) for key in _scholarly.PAGE_KEYS.values()
     )
 
 
@@ -182,12 +262,16 @@ def _check_csv_header(head: str, path: Path) -> None:
 
 
 def _stream(path: Path, fmt: str) -> Iterator[PaperRecord | CorpusError]:
-    parse = {"jsonl": _formats.parse_jsonl, "csv": _formats.parse_csv, "text": _formats.parse_text}[
-        fmt
-    ]
     with _text(path, newline="" if fmt == "csv" else None) as stream:
-        for item in parse(stream, path=str(path)):
+        for item in _parsed(stream, fmt, path=str(path)):
             yield _validated(item, path)
+
+
+def _parsed(stream: TextIO, fmt: str, *, path: str) -> _formats.Parsed:
+    if fmt in _CONVERTERS:
+        return _scholarly.parse_source(stream, _CONVERTERS[fmt], path=path)
+    parse = {"jsonl": _formats.parse_jsonl, "csv": _formats.parse_csv, "text": _formats.parse_text}
+    return parse[fmt](stream, path=path)
 
 
 def _validated(item: _formats.RawRecord | CorpusError, path: Path) -> PaperRecord | CorpusError:

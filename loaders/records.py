@@ -4,7 +4,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["PaperRecord"]
+__all__ = ["AuthorRef", "PaperRecord"]
+
+
+@dataclass(frozen=True, slots=True)
+class AuthorRef:
+    """One author of a paper as its source names them.
+
+    Attributes:
+        name: The name as printed, e.g. ``"Jörg Müller"``.
+        orcid: The bare ORCID (``0000-0002-1825-0097``), or ``None``.
+        ids: Source ids, each prefixed by its source (``openalex:A5023888391``, ``s2:1741101``).
+    """
+
+    name: str
+    orcid: str | None = None
+    ids: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +41,12 @@ class PaperRecord:
         status: Decision such as ``"Poster"`` or ``"Reject"``, or ``None``.
         source: Name of the file the record came from (no directory).
         line: 1-based line where the record starts in that file.
+        doi: The DOI, lower-cased and without ``https://doi.org/``, or ``None``.
+        arxiv_id: The arXiv id without its version (``2101.00001``), or ``None``.
+        openalex_id: The OpenAlex work id (``W2741809807``), or ``None``.
+        s2_id: The Semantic Scholar paper id (40 hex digits), or ``None``.
+        author_refs: The authors with their ORCID and source ids, in the order of ``authors``.
+        references: Ids (any of the four kinds above, or a source id) of the works it cites.
     """
 
     id: str | None
@@ -38,3 +59,14 @@ class PaperRecord:
     status: str | None
     source: str
     line: int
+    doi: str | None = None
+    arxiv_id: str | None = None
+    openalex_id: str | None = None
+    s2_id: str | None = None
+    author_refs: tuple[AuthorRef, ...] = ()
+    references: tuple[str, ...] = ()
+
+    def external_ids(self) -> tuple[str, ...]:
+        """The DOI, arXiv, OpenAlex and S2 ids it has, in that order."""
+        ids = (self.doi, self.arxiv_id, self.openalex_id, self.s2_id)
+        return tuple(i for i in ids if i)

@@ -158,7 +158,13 @@ def init_db() -> None:
 
 
 FilesArg = Annotated[list[Path], typer.Argument(help="Corpus files (seed text, JSONL, JSON, CSV).")]
-FormatOpt = Annotated[str, typer.Option("--format", help="auto, jsonl, json, csv or text.")]
+FormatOpt = Annotated[
+    str,
+    typer.Option(
+        "--format",
+        help="auto, jsonl, json, csv, text, bibtex, ris, csl, openalex, s2 or arxiv.",
+    ),
+]
 LimitOpt = Annotated[int | None, typer.Option("--limit", min=1, help="Read at most N papers.")]
 FastOpt = Annotated[
     bool | None,

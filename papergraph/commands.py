@@ -69,6 +69,7 @@ def run_load(
         raise InvalidInputError(f"--on-error must be 'skip' or 'abort', not {on_error!r}.")
     read = read_corpora(files, fmt=fmt, limit=limit)
     _report_problems(read, errors)
+    _print_skipped(read, errors)
     if read.errors and on_error == "abort":
         errors.print(
             f"[red]{len(read.errors)} malformed record(s): nothing was written "
@@ -96,6 +97,13 @@ def _announce_preparation(settings: Settings, console: Console) -> None:
     notice = preparation_notice(settings)
     if notice:
         console.print(f"[bold]{notice}[/]", highlight=False)
+
+
+def _print_skipped(read: CorpusRead, errors: Console) -> None:
+    counts = read.skipped_by_reason()
+    if counts:
+        parts = ", ".join(f"{n} {reason}" for reason, n in counts.items())
+        errors.print(f"[yellow]Skipped {sum(counts.values())} record(s): {parts}.[/]")
 
 
 def _report_problems(read: CorpusRead, errors: Console) -> None:

@@ -16,6 +16,7 @@ from graph.models import (
     RelatedPaper,
     ScoredPaper,
 )
+from graph.paper_ids import lookup_forms
 from graph.queries import _convert as to
 from graph.queries._lucene import lucene_terms
 from graph.queries._run import GraphReader, Row, fetch, fetch_one
@@ -33,9 +34,18 @@ __all__ = [
 
 
 async def papers_by_ids(reader: GraphReader, *, ids: Sequence[str]) -> dict[str, PaperView]:
-    """The papers named by ``ids`` (any of each paper's ids), keyed by the id asked for."""
-    rows = await fetch(reader, "papers_by_ids", ids=list(dict.fromkeys(ids)))
-    return {r["id"]: to.paper(r["paper"]) for r in rows}
+    """The papers named by ``ids`` (any of each paper's ids, a DOI, arXiv, OpenAlex or S2 id
+    in any common spelling), keyed by the id asked for."""
+    forms = {asked: lookup_forms(asked) for asked in dict.fromkeys(ids)}
+    wanted = list(dict.fromkeys(form for group in forms.values() for form in group))
+    found = {
+        r["id"]: to.paper(r["paper"]) for r in await fetch(reader, "papers_by_ids", ids=wanted)
+    }
+    return {
+        asked: next(found[f] for f in group if f in found)
+        for asked, group in forms.items()
+        if any(f in found for f in group)
+    }
 
 
 async def find_papers(
