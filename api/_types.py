@@ -134,12 +134,38 @@ class Concept:
     def of(cls, view: models.ConceptView) -> Concept:
         return _as_is(cls, view)
 
-    @strawberry.field(description="The papers mentioning it, best mention score first.")
+    @strawberry.field(
+        description=(
+            "The papers mentioning it, best mention score first; with `includeNarrower`, also "
+            "those mentioning any concept under it (see `narrower`)."
+        )
+    )
     async def papers(
-        self, info: Info, first: First = 20, after: str | None = None
+        self,
+        info: Info,
+        first: First = 20,
+        after: str | None = None,
+        include_narrower: bool = False,
     ) -> Connection[Paper]:
         key = (self.key, offset_after(after), page_size(first))
-        return Connection.of(await info.context.loaders.concept_papers.load(key), Paper)
+        loaders = info.context.loaders
+        loader = loaders.concept_tree_papers if include_narrower else loaders.concept_papers
+        return Connection.of(await loader.load(key), Paper)
+
+    @strawberry.field(
+        description=(
+            "Its broader concepts, nearest first: the chain of heads its key ends with "
+            "(`graph neural network` → `neural network` → `network`); never a cycle."
+        )
+    )
+    async def broader(self, info: Info) -> list[Concept]:
+        found = await info.context.loaders.concept_broader.load((self.key,))
+        return [Concept.of(c) for c in found]
+
+    @strawberry.field(description="The concepts directly under it, most papers first.")
+    async def narrower(self, info: Info, first: First = 10) -> list[Concept]:
+        found = await info.context.loaders.concept_narrower.load((self.key, page_size(first)))
+        return [Concept.of(c) for c in found]
 
     @strawberry.field(description="Concepts mentioned by the same papers, most shared first.")
     async def related(self, info: Info, first: First = 10) -> list[ConceptCooccurrence]:

@@ -114,6 +114,19 @@ class Loaders:
         return _loader(self._reader, q.method_used_by, "keys", _empty_page(), "offset", "first")
 
     @cached_property
+    def concept_broader(self) -> DataLoader[tuple[Any, ...], tuple[ConceptView, ...]]:
+        return _loader(self._reader, q.concept_broader, "keys", ())
+
+    @cached_property
+    def concept_narrower(self) -> DataLoader[tuple[Any, ...], tuple[ConceptView, ...]]:
+        return _loader(self._reader, q.concept_narrower, "keys", (), "first")
+
+    @cached_property
+    def concept_tree_papers(self) -> DataLoader[tuple[Any, ...], Page[PaperView]]:
+        fetch = q.concept_tree_papers
+        return _loader(self._reader, fetch, "keys", _empty_page(), "offset", "first")
+
+    @cached_property
     def method_concepts(self) -> DataLoader[tuple[Any, ...], tuple[ConceptView, ...]]:
         return _loader(self._reader, q.method_concepts, "keys", (), "first")
 

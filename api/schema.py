@@ -74,7 +74,7 @@ class Query:
     @strawberry.field(
         description=(
             "Papers matching every given filter; `concept` and `method` each take a key, "
-            "a name or an alias."
+            "a name or an alias; `includeNarrower` also matches the concepts under `concept`."
         )
     )
     async def papers(
@@ -88,6 +88,7 @@ class Query:
         first: int = 20,
         after: str | None = None,
         order_by: PaperOrder = models.PaperOrder.RELEVANCE,  # type: ignore[valid-type]
+        include_narrower: bool = False,
     ) -> Connection[Paper]:
         page = await q.find_papers(
             info.context.reader,
@@ -99,6 +100,7 @@ class Query:
             order=order_by,
             offset=offset_after(after),
             first=page_size(first),
+            include_narrower=include_narrower,
         )
         return Connection.of(page, Paper)
 

@@ -23,6 +23,7 @@ SCHEMA_STATEMENTS = (
     "schema_concept_fulltext",
     "schema_method_fulltext",
     "schema_paper_embedding",
+    "schema_concept_key_text",
 )
 
 

@@ -24,6 +24,7 @@ from graph.queries.entities import (
     method_proposed_by,
     method_used_by,
 )
+from graph.queries.hierarchy import concept_broader, concept_narrower, concept_tree_papers
 from graph.queries.papers import (
     find_papers,
     paper_concepts,
@@ -46,9 +47,12 @@ __all__ = [
     "MAX_NEIGHBORHOOD_HOPS",
     "GraphReader",
     "StatementCounter",
+    "concept_broader",
     "concept_methods",
+    "concept_narrower",
     "concept_papers",
     "concept_related",
+    "concept_tree_papers",
     "find_concepts",
     "find_methods",
     "find_papers",

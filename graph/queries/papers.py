@@ -49,6 +49,7 @@ async def find_papers(
     order: PaperOrder = PaperOrder.RELEVANCE,
     offset: int = 0,
     first: int = 20,
+    include_narrower: bool = False,
 ) -> Page[PaperView]:
     """One page of papers matching every given filter.
 
@@ -60,11 +61,15 @@ async def find_papers(
     The statement starts from the most selective filter: the full-text index for ``search``,
     else the concept, else the method, else all papers. ``RELEVANCE`` is the search score, the
     mention score or the method edge score; with no such score it falls back to newest first.
+    ``include_narrower`` also matches the papers of every concept under ``concept`` (BROADER);
+    with ``search`` it is ignored.
     """
     terms = lucene_terms(search) if search and search.strip() else None
     name = (
         "search_papers"
         if terms
+        else "find_papers_by_concept_tree"
+        if concept and include_narrower
         else "find_papers_by_concept"
         if concept
         else "find_papers_by_method"
