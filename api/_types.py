@@ -32,6 +32,7 @@ __all__ = [
     "Paper",
     "PaperOrder",
     "RelatedPaper",
+    "SharedBroader",
     "SimilarPaper",
     "Stats",
     "Subgraph",
@@ -232,7 +233,9 @@ class ConceptCooccurrence:
 @strawberry.type(
     description=(
         "A related paper and why: score = Σ over shared concepts and methods x of "
-        "min(edge score of each paper to x) × ln(N / papers linked to x)."
+        "min(edge score of each paper to x) × ln(N / papers linked to x), + 0.5 × the same "
+        "over shared broader concepts, + (cos − typical) / (1 − typical) when the abstracts' "
+        "cosine is above the paper's typical one (its mean over 100 papers)."
     )
 )
 class RelatedPaper:
@@ -240,9 +243,33 @@ class RelatedPaper:
     score: float
     shared_concepts: list[Concept]
     shared_methods: list[Method]
+    shared_broader: list[SharedBroader] = strawberry.field(
+        description="Broader concepts both reach through different concepts (half weight)."
+    )
+    similarity: float | None = strawberry.field(
+        description=(
+            "Cosine similarity of the two abstracts' embeddings, when above the paper's typical."
+        )
+    )
+    reason: str = strawberry.field(description="Why, in a sentence: the parts above that apply.")
 
     @classmethod
     def of(cls, view: models.RelatedPaper) -> RelatedPaper:
+        return _as_is(cls, view)
+
+
+@strawberry.type(
+    description=(
+        "A broader concept two papers reach through different concepts: `via` is the first "
+        "paper's concept, then the other's (one may be the broader concept itself)."
+    )
+)
+class SharedBroader:
+    concept: Concept
+    via: list[str]
+
+    @classmethod
+    def of(cls, view: models.SharedBroader) -> SharedBroader:
         return _as_is(cls, view)
 
 

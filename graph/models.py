@@ -29,6 +29,7 @@ __all__ = [
     "PaperView",
     "RelatedPaper",
     "ScoredPaper",
+    "SharedBroader",
     "Stats",
     "Subgraph",
     "stats_from_row",
@@ -116,6 +117,15 @@ class ConceptCooccurrence:
 
 
 @dataclass(slots=True)
+class SharedBroader:
+    """A broader concept two papers reach through different concepts of theirs (``via``: the
+    first paper's concept, then the other's; one of them may be the broader concept itself)."""
+
+    concept: ConceptView
+    via: tuple[str, str]
+
+
+@dataclass(slots=True)
 class RelatedPaper:
     """A paper related to another one, with its score and the reasons for it."""
 
@@ -123,6 +133,9 @@ class RelatedPaper:
     score: float
     shared_concepts: tuple[ConceptView, ...]
     shared_methods: tuple[MethodView, ...]
+    shared_broader: tuple[SharedBroader, ...] = ()
+    similarity: float | None = None  # cosine of the two abstracts' embeddings, when above 0
+    reason: str = ""  # the above in a sentence
 
 
 @dataclass(slots=True)

@@ -3,6 +3,7 @@ never a cycle, and served as Concept.broader/narrower and papers(includeNarrower
 
 from __future__ import annotations
 
+import math
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -166,3 +167,29 @@ async def test_concept_broader_narrower_and_papers_under_it(
     assert {e["node"]["id"] for e in nn["all"]["edges"]} == expected
     assert nn["all"]["totalCount"] == found["papers"]["totalCount"] == 4
     assert nn["own"]["totalCount"] == 1
+
+
+async def test_related_papers_count_a_shared_broader_concept_at_half_weight(
+    client: httpx.AsyncClient, driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    found = await data(
+        client,
+        '{ relatedPapers(id: "d") { score paper { id } sharedConcepts { key } '
+        "sharedBroader { concept { key } via } reason } }",
+    )
+    records, _, _ = await driver.execute_query(
+        "MATCH (b:Concept {key: 'neural network'}) "
+        "RETURN COUNT { (b)<-[:BROADER*0..1]-(:Concept)<-[:MENTIONS]-() } AS df, "
+        "COUNT { (:Paper) } AS n",
+        database_=neo4j_settings.neo4j_database,
+    )
+    df, n = records[0]["df"], records[0]["n"]
+    assert (df, n) == (3, 5)  # neural network, graph and convolutional neural network; 5 papers
+    related = found["relatedPapers"]
+    assert [r["paper"]["id"] for r in related] == ["b", "c"]  # a is two levels below
+    for r in related:
+        assert r["score"] == pytest.approx(0.5 * 0.5 * math.log(n / df))
+        assert r["sharedConcepts"] == []
+        assert r["sharedBroader"][0]["concept"]["key"] == "neural network"
+        assert r["sharedBroader"][0]["via"][0] == "convolutional neural network"
+        assert "neural network" in r["reason"]
