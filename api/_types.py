@@ -36,6 +36,7 @@ __all__ = [
     "SimilarPaper",
     "Stats",
     "Subgraph",
+    "TrendPoint",
 ]
 
 T = TypeVar("T")
@@ -168,6 +169,13 @@ class Concept:
         found = await info.context.loaders.concept_narrower.load((self.key, page_size(first)))
         return [Concept.of(c) for c in found]
 
+    @strawberry.field(
+        description="Papers mentioning it and their share of the year's papers, every year."
+    )
+    async def trend(self, info: Info) -> list[TrendPoint]:
+        found = await info.context.loaders.concept_trend.load((self.key,))
+        return [TrendPoint.of(t) for t in found]
+
     @strawberry.field(description="Concepts mentioned by the same papers, most shared first.")
     async def related(self, info: Info, first: First = 10) -> list[ConceptCooccurrence]:
         found = await info.context.loaders.concept_related.load((self.key, page_size(first)))
@@ -206,6 +214,13 @@ class Method:
     async def concepts(self, info: Info, first: First = 10) -> list[Concept]:
         found = await info.context.loaders.method_concepts.load((self.key, page_size(first)))
         return [Concept.of(c) for c in found]
+
+    @strawberry.field(
+        description="Papers proposing or using it and their share of the year's papers, every year."
+    )
+    async def trend(self, info: Info) -> list[TrendPoint]:
+        found = await info.context.loaders.method_trend.load((self.key,))
+        return [TrendPoint.of(t) for t in found]
 
 
 @strawberry.type(description="A paper's mention of a concept.")
@@ -270,6 +285,20 @@ class SharedBroader:
 
     @classmethod
     def of(cls, view: models.SharedBroader) -> SharedBroader:
+        return _as_is(cls, view)
+
+
+@strawberry.type(
+    description="One year of a trend: papers, the year's papers (`total`) and their ratio."
+)
+class TrendPoint:
+    year: int
+    papers: int
+    total: int
+    share: float
+
+    @classmethod
+    def of(cls, view: models.TrendPoint) -> TrendPoint:
         return _as_is(cls, view)
 
 

@@ -25,6 +25,7 @@ from graph.models import (
     PaperMethods,
     PaperView,
     RelatedPaper,
+    TrendPoint,
 )
 from graph.queries import GraphReader
 
@@ -125,6 +126,14 @@ class Loaders:
     def concept_tree_papers(self) -> DataLoader[tuple[Any, ...], Page[PaperView]]:
         fetch = q.concept_tree_papers
         return _loader(self._reader, fetch, "keys", _empty_page(), "offset", "first")
+
+    @cached_property
+    def concept_trend(self) -> DataLoader[tuple[Any, ...], tuple[TrendPoint, ...]]:
+        return _loader(self._reader, q.concept_trend, "keys", ())
+
+    @cached_property
+    def method_trend(self) -> DataLoader[tuple[Any, ...], tuple[TrendPoint, ...]]:
+        return _loader(self._reader, q.method_trend, "keys", ())
 
     @cached_property
     def method_concepts(self) -> DataLoader[tuple[Any, ...], tuple[ConceptView, ...]]:

@@ -24,6 +24,7 @@ from api._cost import CostLimit, QueryCostLimit
 from api._document_cache import DocumentCache, DocumentCacheExtension
 from api._execution import PlainFieldsExecutionContext
 from api._paging import offset_after, page_size
+from api._themes import ThemesQuery
 from api._types import (
     Concept,
     Connection,
@@ -65,7 +66,7 @@ def _missing(paper_id: str) -> NotFoundError:
 
 
 @strawberry.type(description="Read the paper graph.")
-class Query:
+class Query(ThemesQuery):
     @strawberry.field(description="A paper by any of its ids; null when there is none.")
     async def paper(self, info: Info, id: strawberry.ID) -> Paper | None:
         found = await info.context.loaders.paper.load((str(id),))

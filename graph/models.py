@@ -29,9 +29,11 @@ __all__ = [
     "PaperView",
     "RelatedPaper",
     "ScoredPaper",
+    "ShareChange",
     "SharedBroader",
     "Stats",
     "Subgraph",
+    "TrendPoint",
     "stats_from_row",
 ]
 
@@ -230,3 +232,26 @@ def stats_from_row(row: dict[str, int]) -> Stats:
         uses=row["uses"],
         related_to=row["relatedTo"],
     )
+
+
+@dataclass(slots=True)
+class TrendPoint:
+    """One year of a concept's or method's trend: its papers and their share of the year's."""
+
+    year: int
+    papers: int
+    total: int  # papers of that year
+    share: float
+
+
+@dataclass(slots=True)
+class ShareChange:
+    """How a concept's share of papers changed between two years, and how surely (z)."""
+
+    concept: ConceptView
+    papers_before: int
+    papers_after: int
+    share_before: float
+    share_after: float
+    change: float
+    z: float

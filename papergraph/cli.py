@@ -298,6 +298,32 @@ def up(
     run_up(config, files or [], console=out, errors=err)
 
 
+@app.command("trends")
+@friendly
+def trends(
+    from_year: Annotated[int, typer.Option("--from", help="The earlier year.")],
+    to_year: Annotated[int, typer.Option("--to", help="The later year.")],
+    first: Annotated[int, typer.Option("--first", min=1, max=100, help="Rows.")] = 20,
+    min_papers: Annotated[
+        int, typer.Option("--min-papers", min=1, help="Papers of the two years it needs.")
+    ] = 5,
+    falling: Annotated[bool, typer.Option("--falling", help="Falling instead of rising.")] = False,
+) -> None:
+    """Concepts whose share of papers rose (or fell) most between two years, as a table:
+    significant changes only (two-proportion z-test, 5 %), largest change in share first."""
+    from papergraph.themes_commands import run_trends
+
+    run_trends(
+        settings(),
+        from_year=from_year,
+        to_year=to_year,
+        first=first,
+        min_papers=min_papers,
+        falling=falling,
+        console=out,
+    )
+
+
 #: The libraries' own switches that keep their banners off the user's terminal: transformers'
 #: "LOAD REPORT" (a warning that MiniLM's unused position ids were not loaded) and its weight
 #: loading bar, the ONNX exporter's warnings about torchvision operators it skips, Hugging Face

@@ -41,6 +41,7 @@ from graph.queries.traversals import (
     neighborhood,
     shortest_path,
 )
+from graph.queries.trends import concept_trend, method_trend, share_changes, year_totals
 
 __all__ = [
     "MAX_HOPS",
@@ -53,6 +54,7 @@ __all__ = [
     "concept_papers",
     "concept_related",
     "concept_tree_papers",
+    "concept_trend",
     "find_concepts",
     "find_methods",
     "find_papers",
@@ -62,6 +64,7 @@ __all__ = [
     "lucene_terms",
     "method_concepts",
     "method_proposed_by",
+    "method_trend",
     "method_used_by",
     "neighborhood",
     "paper_concepts",
@@ -69,7 +72,9 @@ __all__ = [
     "papers_by_ids",
     "related_papers",
     "server_version",
+    "share_changes",
     "shared_concepts",
     "shortest_path",
     "similar_papers",
+    "year_totals",
 ]

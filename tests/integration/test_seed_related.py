@@ -15,7 +15,7 @@ from loaders.readers import read_corpus
 from loaders.records import PaperRecord
 from papergraph.ingest import build_extractor, ingest_papers
 
-pytestmark = pytest.mark.neo4j
+pytestmark = [pytest.mark.neo4j, pytest.mark.model]
 
 SHARED = (
     "MATCH (:Paper {id: $a})-[:MENTIONS|PROPOSES|USES]->(x)<-[:MENTIONS|PROPOSES|USES]-"

@@ -1,0 +1,76 @@
+"""``papergraph trends``, ``topics`` and ``analyze``: the work behind the theme verbs."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+from rich.console import Console
+from rich.table import Table
+
+from graph.config import Settings
+from graph.connection import async_driver
+from graph.models import ShareChange
+from graph.queries import GraphReader, share_changes
+
+__all__ = ["run_trends"]
+
+T = TypeVar("T")
+
+
+def with_reader(settings: Settings, work: Callable[[GraphReader], Awaitable[T]]) -> T:
+    """Run ``work`` with a reader on a driver opened and closed around it."""
+
+    async def run() -> T:
+        async with async_driver(settings) as driver:
+            return await work(GraphReader(driver=driver, settings=settings))
+
+    return asyncio.run(run())
+
+
+def run_trends(
+    settings: Settings,
+    *,
+    from_year: int,
+    to_year: int,
+    first: int,
+    min_papers: int,
+    falling: bool,
+    console: Console,
+) -> tuple[ShareChange, ...]:
+    """Print the concepts rising (or falling) most from ``from_year`` to ``to_year``."""
+    found = with_reader(
+        settings,
+        lambda reader: share_changes(
+            reader,
+            from_year=from_year,
+            to_year=to_year,
+            rising=not falling,
+            first=first,
+            min_papers=min_papers,
+        ),
+    )
+    console.print(_trend_table(found, from_year=from_year, to_year=to_year, falling=falling))
+    if not found:
+        console.print("No change is significant at 5 % (two-proportion z-test).")
+    return found
+
+
+def _trend_table(
+    found: tuple[ShareChange, ...], *, from_year: int, to_year: int, falling: bool
+) -> Table:
+    title = f"{'Falling' if falling else 'Rising'} concepts, {from_year} → {to_year}"
+    table = Table(title=title, caption="share: of that year's papers; z: two-proportion z-test")
+    for name in ("concept", f"papers {from_year}", f"papers {to_year}", "share", "change", "z"):
+        table.add_column(name, justify="left" if name == "concept" else "right")
+    for c in found:
+        table.add_row(
+            c.concept.name,
+            str(c.papers_before),
+            str(c.papers_after),
+            f"{c.share_before:.2%} → {c.share_after:.2%}",
+            f"{c.change:+.2%}",
+            f"{c.z:+.1f}",
+        )
+    return table
