@@ -8,12 +8,12 @@ from typing import Annotated
 
 import strawberry
 
-from api._paging import page_size
-from api._types import Concept, Info
+from api._paging import offset_after, page_size
+from api._types import Concept, Connection, First, Info, Paper, TrendPoint
 from graph import models
 from graph import queries as q
 
-__all__ = ["ShareChange", "ThemesQuery"]
+__all__ = ["ShareChange", "ThemesQuery", "Topic", "TopicsQuery"]
 
 FromYear = Annotated[int, strawberry.argument(name="from", description="The earlier year.")]
 ToYear = Annotated[int, strawberry.argument(name="to", description="The later year.")]
@@ -43,7 +43,7 @@ class ShareChange:
 
 
 @strawberry.type
-class ThemesQuery:
+class TrendsQuery:
     @strawberry.field(
         description=(
             "Concepts whose share of papers rose most from `from` to `to`: significant changes "
@@ -86,3 +86,59 @@ async def _changes(
         min_papers=max(1, min_papers),
     )
     return [ShareChange.of(c) for c in found]
+
+
+@strawberry.type(
+    description=(
+        "A theme: a community of concepts mentioned together (Louvain on the concept "
+        "co-occurrence graph), named by its most central concepts."
+    )
+)
+class Topic:
+    id: strawberry.ID
+    name: str
+    concept_count: int
+    paper_count: int
+
+    @classmethod
+    def of(cls, view: models.TopicView) -> Topic:
+        return view  # type: ignore[return-value]  # the view has every field (see _types)
+
+    @strawberry.field(description="Its concepts, most central first.")
+    async def concepts(self, info: Info, first: First = 10) -> list[Concept]:
+        found = await info.context.loaders.topic_concepts.load((self.id, page_size(first)))
+        return [Concept.of(c) for c in found]
+
+    @strawberry.field(description="Papers mentioning its concepts, the most (by score) first.")
+    async def papers(
+        self, info: Info, first: First = 20, after: str | None = None
+    ) -> Connection[Paper]:
+        key = (self.id, offset_after(after), page_size(first))
+        return Connection.of(await info.context.loaders.topic_papers.load(key), Paper)
+
+    @strawberry.field(description="Its papers and their share of the year's papers, every year.")
+    async def trend(self, info: Info) -> list[TrendPoint]:
+        found = await info.context.loaders.topic_trend.load((self.id,))
+        return [TrendPoint.of(t) for t in found]
+
+
+@strawberry.type
+class TopicsQuery:
+    @strawberry.field(description="Topics, most concepts first (recomputed after every load).")
+    async def topics(
+        self, info: Info, first: First = 20, after: str | None = None
+    ) -> Connection[Topic]:
+        page = await q.find_topics(
+            info.context.reader, offset=offset_after(after), first=page_size(first)
+        )
+        return Connection.of(page, Topic)
+
+    @strawberry.field(description="A topic by id; null when there is none.")
+    async def topic(self, info: Info, id: strawberry.ID) -> Topic | None:
+        found = await info.context.loaders.topic.load((str(id),))
+        return Topic.of(found) if found else None
+
+
+@strawberry.type
+class ThemesQuery(TrendsQuery, TopicsQuery):
+    """Every field of this module, mixed into ``Query``."""

@@ -12,7 +12,7 @@ which only uses those fields. A ``relatedPapers`` answer used to copy some sixty
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar, cast
 
 import strawberry
 from strawberry import Info as _Info
@@ -20,6 +20,9 @@ from strawberry import Info as _Info
 from api._paging import cursor, offset_after, page_size
 from api.context import Context
 from graph import models
+
+if TYPE_CHECKING:
+    from api._themes import Topic
 
 __all__ = [
     "Concept",
@@ -123,6 +126,15 @@ class Paper:
     async def related(self, info: Info, first: First = 10) -> list[RelatedPaper]:
         found = await info.context.loaders.related_papers.load((self.id, page_size(first)))
         return [RelatedPaper.of(r) for r in found or ()]
+
+    @strawberry.field(
+        description="Its topics, strongest first (summed mention score of their concepts)."
+    )
+    async def topics(
+        self, info: Info, first: First = 3
+    ) -> list[Annotated[Topic, strawberry.lazy("api._themes")]]:
+        found = await info.context.loaders.paper_topics.load((self.id, page_size(first)))
+        return cast("list[Topic]", list(found))
 
 
 @strawberry.type(description="A concept papers are about (a normalised keyphrase).")

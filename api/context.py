@@ -25,6 +25,7 @@ from graph.models import (
     PaperMethods,
     PaperView,
     RelatedPaper,
+    TopicView,
     TrendPoint,
 )
 from graph.queries import GraphReader
@@ -134,6 +135,26 @@ class Loaders:
     @cached_property
     def method_trend(self) -> DataLoader[tuple[Any, ...], tuple[TrendPoint, ...]]:
         return _loader(self._reader, q.method_trend, "keys", ())
+
+    @cached_property
+    def topic(self) -> DataLoader[tuple[Any, ...], TopicView | None]:
+        return _loader(self._reader, q.topics_by_ids, "ids", None)
+
+    @cached_property
+    def topic_concepts(self) -> DataLoader[tuple[Any, ...], tuple[ConceptView, ...]]:
+        return _loader(self._reader, q.topic_concepts, "ids", (), "first")
+
+    @cached_property
+    def topic_papers(self) -> DataLoader[tuple[Any, ...], Page[PaperView]]:
+        return _loader(self._reader, q.topic_papers, "ids", _empty_page(), "offset", "first")
+
+    @cached_property
+    def topic_trend(self) -> DataLoader[tuple[Any, ...], tuple[TrendPoint, ...]]:
+        return _loader(self._reader, q.topic_trend, "ids", ())
+
+    @cached_property
+    def paper_topics(self) -> DataLoader[tuple[Any, ...], tuple[TopicView, ...]]:
+        return _loader(self._reader, q.paper_topics, "ids", (), "first")
 
     @cached_property
     def method_concepts(self) -> DataLoader[tuple[Any, ...], tuple[ConceptView, ...]]:

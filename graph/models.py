@@ -33,6 +33,7 @@ __all__ = [
     "SharedBroader",
     "Stats",
     "Subgraph",
+    "TopicView",
     "TrendPoint",
     "stats_from_row",
 ]
@@ -255,3 +256,13 @@ class ShareChange:
     share_after: float
     change: float
     z: float
+
+
+@dataclass(slots=True)
+class TopicView:
+    """A theme of the graph: a community of co-mentioned concepts, named by its central ones."""
+
+    id: str
+    name: str
+    concept_count: int
+    paper_count: int

@@ -24,6 +24,7 @@ SCHEMA_STATEMENTS = (
     "schema_method_fulltext",
     "schema_paper_embedding",
     "schema_concept_key_text",
+    "schema_topic_id",
 )
 
 

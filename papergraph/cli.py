@@ -324,6 +324,20 @@ def trends(
     )
 
 
+@app.command("topics")
+@friendly
+def topics(
+    first: Annotated[int, typer.Option("--first", min=1, max=100, help="Rows.")] = 20,
+    recompute: Annotated[
+        bool, typer.Option("--recompute", help="Recompute them first (loads do it too).")
+    ] = False,
+) -> None:
+    """The graph's topics (Louvain communities of co-mentioned concepts) as a table."""
+    from papergraph.themes_commands import run_topics
+
+    run_topics(settings(), first=first, recompute=recompute, console=out)
+
+
 #: The libraries' own switches that keep their banners off the user's terminal: transformers'
 #: "LOAD REPORT" (a warning that MiniLM's unused position ids were not loaded) and its weight
 #: loading bar, the ONNX exporter's warnings about torchvision operators it skips, Hugging Face

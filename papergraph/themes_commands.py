@@ -11,10 +11,11 @@ from rich.table import Table
 
 from graph.config import Settings
 from graph.connection import async_driver
-from graph.models import ShareChange
-from graph.queries import GraphReader, share_changes
+from graph.models import Page, ShareChange, TopicView
+from graph.queries import GraphReader, find_topics, share_changes, topic_concepts
+from graph.topics import refresh_topics
 
-__all__ = ["run_trends"]
+__all__ = ["run_topics", "run_trends", "with_reader"]
 
 T = TypeVar("T")
 
@@ -74,3 +75,28 @@ def _trend_table(
             f"{c.z:+.1f}",
         )
     return table
+
+
+def run_topics(settings: Settings, *, first: int, recompute: bool, console: Console) -> int:
+    """Recompute the topics when asked (loads do it too), then print the ``first`` of them with
+    their most central concepts; return how many topics the graph has."""
+
+    async def work(reader: GraphReader) -> tuple[Page[TopicView], dict[str, list[str]]]:
+        if recompute:
+            await refresh_topics(reader.driver, database=reader.database)
+        page = await find_topics(reader, first=first)
+        ids = [t.id for t in page.items]
+        members = await topic_concepts(reader, ids=ids, first=8)
+        return page, {i: [c.name for c in cs] for i, cs in members.items()}
+
+    page, members = with_reader(settings, work)
+    table = Table(title=f"Topics ({page.total}, most concepts first)")
+    for name in ("topic", "concepts", "papers", "central concepts"):
+        table.add_column(name, justify="right" if name in {"concepts", "papers"} else "left")
+    for t in page.items:
+        central = ", ".join(members.get(t.id, []))
+        table.add_row(t.name, str(t.concept_count), str(t.paper_count), central)
+    console.print(table)
+    if not page.total:
+        console.print("No topics yet: load papers, or run `papergraph topics --recompute`.")
+    return page.total

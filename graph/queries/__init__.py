@@ -34,6 +34,14 @@ from graph.queries.papers import (
     shared_concepts,
     similar_papers,
 )
+from graph.queries.topics import (
+    find_topics,
+    paper_topics,
+    topic_concepts,
+    topic_papers,
+    topic_trend,
+    topics_by_ids,
+)
 from graph.queries.traversals import (
     MAX_HOPS,
     MAX_NEIGHBORHOOD_HOPS,
@@ -58,6 +66,7 @@ __all__ = [
     "find_concepts",
     "find_methods",
     "find_papers",
+    "find_topics",
     "get_concept",
     "get_method",
     "graph_stats",
@@ -69,6 +78,7 @@ __all__ = [
     "neighborhood",
     "paper_concepts",
     "paper_methods",
+    "paper_topics",
     "papers_by_ids",
     "related_papers",
     "server_version",
@@ -76,5 +86,9 @@ __all__ = [
     "shared_concepts",
     "shortest_path",
     "similar_papers",
+    "topic_concepts",
+    "topic_papers",
+    "topic_trend",
+    "topics_by_ids",
     "year_totals",
 ]
