@@ -9,11 +9,20 @@ from typing import Annotated
 import strawberry
 
 from api._paging import offset_after, page_size
-from api._types import Concept, Connection, First, Info, Paper, TrendPoint
+from api._types import Concept, Connection, First, Info, Paper, RelatedPaper, TrendPoint
 from graph import models
 from graph import queries as q
+from papergraph.analyze import analyze_text
 
-__all__ = ["ShareChange", "ThemesQuery", "Topic", "TopicsQuery"]
+__all__ = [
+    "DraftAnalysis",
+    "DraftTerm",
+    "DraftsQuery",
+    "ShareChange",
+    "ThemesQuery",
+    "Topic",
+    "TopicsQuery",
+]
 
 FromYear = Annotated[int, strawberry.argument(name="from", description="The earlier year.")]
 ToYear = Annotated[int, strawberry.argument(name="to", description="The later year.")]
@@ -139,6 +148,46 @@ class TopicsQuery:
         return Topic.of(found) if found else None
 
 
+@strawberry.type(description="A concept or method of a draft, and how many papers have it.")
+class DraftTerm:
+    key: str
+    name: str
+    kind: str = strawberry.field(description='"concept", "proposes" or "uses".')
+    score: float
+    paper_count: int = strawberry.field(description="Papers of the graph with it (0: new).")
+    broader: Concept | None = strawberry.field(
+        description="For a concept: its broader concept in the graph (head-noun rules)."
+    )
+
+
+@strawberry.type(description="Where a draft sits in the graph (nothing is written).")
+class DraftAnalysis:
+    concepts: list[DraftTerm]
+    methods: list[DraftTerm]
+    related: list[RelatedPaper] = strawberry.field(
+        description="Nearest papers, ranked and explained as `relatedPapers`."
+    )
+    new: list[DraftTerm] = strawberry.field(
+        description="Its concepts and methods that no paper of the graph, or at most two, has."
+    )
+
+
 @strawberry.type
-class ThemesQuery(TrendsQuery, TopicsQuery):
+class DraftsQuery:
+    @strawberry.field(
+        description=(
+            "Extract concepts and methods from an unpublished abstract without writing "
+            "anything; its nearest papers with reasons, and what looks new."
+        )
+    )
+    async def analyze_text(self, info: Info, text: str, first: int = 10) -> DraftAnalysis:
+        extractor = await info.context.extractor.get()
+        found = await analyze_text(
+            text, reader=info.context.reader, extractor=extractor, first=page_size(first)
+        )
+        return found  # type: ignore[return-value]  # the view has every field (see _types)
+
+
+@strawberry.type
+class ThemesQuery(TrendsQuery, TopicsQuery, DraftsQuery):
     """Every field of this module, mixed into ``Query``."""

@@ -18,6 +18,8 @@ __all__ = [
     "ConceptCooccurrence",
     "ConceptMention",
     "ConceptView",
+    "DraftAnalysis",
+    "DraftTerm",
     "GraphEdge",
     "GraphNode",
     "GraphPath",
@@ -266,3 +268,25 @@ class TopicView:
     name: str
     concept_count: int
     paper_count: int
+
+
+@dataclass(slots=True)
+class DraftTerm:
+    """A concept or method extracted from a draft, and how the graph knows it."""
+
+    key: str
+    name: str
+    kind: str  # "concept", "proposes" or "uses"
+    score: float
+    paper_count: int  # papers of the graph linked to it (0: new to the graph)
+    broader: ConceptView | None = None  # for a concept: its broader concept in the graph
+
+
+@dataclass(slots=True)
+class DraftAnalysis:
+    """What ``analyzeText`` found: the draft's terms, its nearest papers, what looks new."""
+
+    concepts: tuple[DraftTerm, ...]
+    methods: tuple[DraftTerm, ...]
+    related: tuple[RelatedPaper, ...]
+    new: tuple[DraftTerm, ...]  # terms no paper, or very few, has

@@ -338,6 +338,28 @@ def topics(
     run_topics(settings(), first=first, recompute=recompute, console=out)
 
 
+@app.command("analyze")
+@friendly
+def analyze(
+    source: Annotated[str, typer.Argument(help="A file holding the abstract, or - for stdin.")],
+    first: Annotated[int, typer.Option("--first", min=1, max=100, help="Nearest papers.")] = 10,
+) -> None:
+    """Where a draft abstract sits in the graph, writing nothing: its concepts and methods
+    (how many papers have each, their broader concept), its nearest papers with reasons, and
+    what looks new."""
+    from papergraph.themes_commands import run_analyze
+
+    text = sys.stdin.read() if source == "-" else _read_text(Path(source))
+    run_analyze(settings(), text=text, first=first, console=out)
+
+
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PapergraphError(f"{path}: cannot be read as UTF-8 text ({exc}).") from exc
+
+
 #: The libraries' own switches that keep their banners off the user's terminal: transformers'
 #: "LOAD REPORT" (a warning that MiniLM's unused position ids were not loaded) and its weight
 #: loading bar, the ONNX exporter's warnings about torchvision operators it skips, Hugging Face

@@ -11,11 +11,11 @@ from rich.table import Table
 
 from graph.config import Settings
 from graph.connection import async_driver
-from graph.models import Page, ShareChange, TopicView
+from graph.models import DraftAnalysis, DraftTerm, Page, ShareChange, TopicView
 from graph.queries import GraphReader, find_topics, share_changes, topic_concepts
 from graph.topics import refresh_topics
 
-__all__ = ["run_topics", "run_trends", "with_reader"]
+__all__ = ["run_analyze", "run_topics", "run_trends", "with_reader"]
 
 T = TypeVar("T")
 
@@ -100,3 +100,35 @@ def run_topics(settings: Settings, *, first: int, recompute: bool, console: Cons
     if not page.total:
         console.print("No topics yet: load papers, or run `papergraph topics --recompute`.")
     return page.total
+
+
+def run_analyze(settings: Settings, *, text: str, first: int, console: Console) -> DraftAnalysis:
+    """Analyse a draft's abstract against the graph (nothing is written) and print it."""
+    from papergraph.analyze import analyze_text
+    from papergraph.ingest import build_extractor
+
+    extractor = build_extractor(settings)
+    found = with_reader(
+        settings, lambda reader: analyze_text(text, reader=reader, extractor=extractor, first=first)
+    )
+    console.print(
+        _terms_table("Concepts and methods of the draft", (*found.concepts, *found.methods))
+    )
+    papers = Table(title="Nearest papers")
+    for name in ("score", "paper", "why"):
+        papers.add_column(name, justify="right" if name == "score" else "left")
+    for r in found.related:
+        papers.add_row(f"{r.score:.2f}", f"{r.paper.label} ({r.paper.id})", r.reason)
+    console.print(papers)
+    new = ", ".join(f"{t.name} ({t.paper_count})" for t in found.new) or "nothing"
+    console.print(f"Looks new (papers having it in brackets): {new}", highlight=False)
+    return found
+
+
+def _terms_table(title: str, terms: tuple[DraftTerm, ...]) -> Table:
+    table = Table(title=title)
+    for name in ("term", "kind", "papers", "broader in the graph"):
+        table.add_column(name, justify="right" if name == "papers" else "left")
+    for t in terms:
+        table.add_row(t.name, t.kind, str(t.paper_count), t.broader.name if t.broader else "")
+    return table

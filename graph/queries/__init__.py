@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from graph.queries._lucene import lucene_terms
 from graph.queries._run import GraphReader, StatementCounter, server_version
+from graph.queries.drafts import draft_related, entity_paper_counts, existing_concepts
 from graph.queries.entities import (
     concept_methods,
     concept_papers,
@@ -63,6 +64,9 @@ __all__ = [
     "concept_related",
     "concept_tree_papers",
     "concept_trend",
+    "draft_related",
+    "entity_paper_counts",
+    "existing_concepts",
     "find_concepts",
     "find_methods",
     "find_papers",

@@ -158,10 +158,11 @@ async def related_papers(
         maxBroaderPapers=MAX_BROADER_PAPERS,
         typicalSample=TYPICAL_SAMPLE,
     )
-    return {r["id"]: tuple(_related(x) for x in r["related"]) for r in rows}
+    return {r["id"]: tuple(related_paper(x) for x in r["related"]) for r in rows}
 
 
-def _related(row: Row) -> RelatedPaper:
+def related_paper(row: Row) -> RelatedPaper:
+    """A ``related_papers``-shaped row as a view (``draft_related`` rows too)."""
     concepts = tuple(to.concept(c) for c in row["concepts"])
     methods = tuple(to.method(m) for m in row["methods"])
     broader = tuple(
