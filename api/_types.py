@@ -23,6 +23,7 @@ from graph import models
 
 if TYPE_CHECKING:
     from api._authors import Author
+    from api._themes import Topic
 
 __all__ = [
     "Concept",
@@ -35,9 +36,11 @@ __all__ = [
     "Paper",
     "PaperOrder",
     "RelatedPaper",
+    "SharedBroader",
     "SimilarPaper",
     "Stats",
     "Subgraph",
+    "TrendPoint",
 ]
 
 T = TypeVar("T")
@@ -142,6 +145,15 @@ class Paper:
         found = await info.context.loaders.related_papers.load((self.id, page_size(first)))
         return [RelatedPaper.of(r) for r in found or ()]
 
+    @strawberry.field(
+        description="Its topics, strongest first (summed mention score of their concepts)."
+    )
+    async def topics(
+        self, info: Info, first: First = 3
+    ) -> list[Annotated[Topic, strawberry.lazy("api._themes")]]:
+        found = await info.context.loaders.paper_topics.load((self.id, page_size(first)))
+        return cast("list[Topic]", list(found))
+
 
 @strawberry.type(description="A concept papers are about (a normalised keyphrase).")
 class Concept:
@@ -154,12 +166,45 @@ class Concept:
     def of(cls, view: models.ConceptView) -> Concept:
         return _as_is(cls, view)
 
-    @strawberry.field(description="The papers mentioning it, best mention score first.")
+    @strawberry.field(
+        description=(
+            "The papers mentioning it, best mention score first; with `includeNarrower`, also "
+            "those mentioning any concept under it (see `narrower`)."
+        )
+    )
     async def papers(
-        self, info: Info, first: First = 20, after: str | None = None
+        self,
+        info: Info,
+        first: First = 20,
+        after: str | None = None,
+        include_narrower: bool = False,
     ) -> Connection[Paper]:
         key = (self.key, offset_after(after), page_size(first))
-        return Connection.of(await info.context.loaders.concept_papers.load(key), Paper)
+        loaders = info.context.loaders
+        loader = loaders.concept_tree_papers if include_narrower else loaders.concept_papers
+        return Connection.of(await loader.load(key), Paper)
+
+    @strawberry.field(
+        description=(
+            "Its broader concepts, nearest first: the chain of heads its key ends with "
+            "(`graph neural network` → `neural network` → `network`); never a cycle."
+        )
+    )
+    async def broader(self, info: Info) -> list[Concept]:
+        found = await info.context.loaders.concept_broader.load((self.key,))
+        return [Concept.of(c) for c in found]
+
+    @strawberry.field(description="The concepts directly under it, most papers first.")
+    async def narrower(self, info: Info, first: First = 10) -> list[Concept]:
+        found = await info.context.loaders.concept_narrower.load((self.key, page_size(first)))
+        return [Concept.of(c) for c in found]
+
+    @strawberry.field(
+        description="Papers mentioning it and their share of the year's papers, every year."
+    )
+    async def trend(self, info: Info) -> list[TrendPoint]:
+        found = await info.context.loaders.concept_trend.load((self.key,))
+        return [TrendPoint.of(t) for t in found]
 
     @strawberry.field(description="Concepts mentioned by the same papers, most shared first.")
     async def related(self, info: Info, first: First = 10) -> list[ConceptCooccurrence]:
@@ -200,6 +245,13 @@ class Method:
         found = await info.context.loaders.method_concepts.load((self.key, page_size(first)))
         return [Concept.of(c) for c in found]
 
+    @strawberry.field(
+        description="Papers proposing or using it and their share of the year's papers, every year."
+    )
+    async def trend(self, info: Info) -> list[TrendPoint]:
+        found = await info.context.loaders.method_trend.load((self.key,))
+        return [TrendPoint.of(t) for t in found]
+
 
 @strawberry.type(description="A paper's mention of a concept.")
 class ConceptMention:
@@ -226,7 +278,9 @@ class ConceptCooccurrence:
 @strawberry.type(
     description=(
         "A related paper and why: score = Σ over shared concepts and methods x of "
-        "min(edge score of each paper to x) × ln(N / papers linked to x)."
+        "min(edge score of each paper to x) × ln(N / papers linked to x), + 0.5 × the same "
+        "over shared broader concepts, + (cos − typical) / (1 − typical) when the abstracts' "
+        "cosine is above the paper's typical one (its mean over 100 papers)."
     )
 )
 class RelatedPaper:
@@ -234,9 +288,47 @@ class RelatedPaper:
     score: float
     shared_concepts: list[Concept]
     shared_methods: list[Method]
+    shared_broader: list[SharedBroader] = strawberry.field(
+        description="Broader concepts both reach through different concepts (half weight)."
+    )
+    similarity: float | None = strawberry.field(
+        description=(
+            "Cosine similarity of the two abstracts' embeddings, when above the paper's typical."
+        )
+    )
+    reason: str = strawberry.field(description="Why, in a sentence: the parts above that apply.")
 
     @classmethod
     def of(cls, view: models.RelatedPaper) -> RelatedPaper:
+        return _as_is(cls, view)
+
+
+@strawberry.type(
+    description=(
+        "A broader concept two papers reach through different concepts: `via` is the first "
+        "paper's concept, then the other's (one may be the broader concept itself)."
+    )
+)
+class SharedBroader:
+    concept: Concept
+    via: list[str]
+
+    @classmethod
+    def of(cls, view: models.SharedBroader) -> SharedBroader:
+        return _as_is(cls, view)
+
+
+@strawberry.type(
+    description="One year of a trend: papers, the year's papers (`total`) and their ratio."
+)
+class TrendPoint:
+    year: int
+    papers: int
+    total: int
+    share: float
+
+    @classmethod
+    def of(cls, view: models.TrendPoint) -> TrendPoint:
         return _as_is(cls, view)
 
 

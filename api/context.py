@@ -26,6 +26,8 @@ from graph.models import (
     PaperMethods,
     PaperView,
     RelatedPaper,
+    TopicView,
+    TrendPoint,
 )
 from graph.queries import GraphReader
 from graph.queries import authors as qa
@@ -115,6 +117,47 @@ class Loaders:
     @cached_property
     def method_used_by(self) -> DataLoader[tuple[Any, ...], Page[PaperView]]:
         return _loader(self._reader, q.method_used_by, "keys", _empty_page(), "offset", "first")
+
+    @cached_property
+    def concept_broader(self) -> DataLoader[tuple[Any, ...], tuple[ConceptView, ...]]:
+        return _loader(self._reader, q.concept_broader, "keys", ())
+
+    @cached_property
+    def concept_narrower(self) -> DataLoader[tuple[Any, ...], tuple[ConceptView, ...]]:
+        return _loader(self._reader, q.concept_narrower, "keys", (), "first")
+
+    @cached_property
+    def concept_tree_papers(self) -> DataLoader[tuple[Any, ...], Page[PaperView]]:
+        fetch = q.concept_tree_papers
+        return _loader(self._reader, fetch, "keys", _empty_page(), "offset", "first")
+
+    @cached_property
+    def concept_trend(self) -> DataLoader[tuple[Any, ...], tuple[TrendPoint, ...]]:
+        return _loader(self._reader, q.concept_trend, "keys", ())
+
+    @cached_property
+    def method_trend(self) -> DataLoader[tuple[Any, ...], tuple[TrendPoint, ...]]:
+        return _loader(self._reader, q.method_trend, "keys", ())
+
+    @cached_property
+    def topic(self) -> DataLoader[tuple[Any, ...], TopicView | None]:
+        return _loader(self._reader, q.topics_by_ids, "ids", None)
+
+    @cached_property
+    def topic_concepts(self) -> DataLoader[tuple[Any, ...], tuple[ConceptView, ...]]:
+        return _loader(self._reader, q.topic_concepts, "ids", (), "first")
+
+    @cached_property
+    def topic_papers(self) -> DataLoader[tuple[Any, ...], Page[PaperView]]:
+        return _loader(self._reader, q.topic_papers, "ids", _empty_page(), "offset", "first")
+
+    @cached_property
+    def topic_trend(self) -> DataLoader[tuple[Any, ...], tuple[TrendPoint, ...]]:
+        return _loader(self._reader, q.topic_trend, "ids", ())
+
+    @cached_property
+    def paper_topics(self) -> DataLoader[tuple[Any, ...], tuple[TopicView, ...]]:
+        return _loader(self._reader, q.paper_topics, "ids", (), "first")
 
     @cached_property
     def method_concepts(self) -> DataLoader[tuple[Any, ...], tuple[ConceptView, ...]]:

@@ -32,6 +32,7 @@ from api import _mutations
 from api._authors import AuthorQuery
 from api._cost import CostLimit, QueryCostLimit
 from api._paging import offset_after, page_size
+from api._themes import ThemesQuery
 from api._types import (
     Concept,
     Connection,
@@ -74,7 +75,7 @@ def _missing(paper_id: str) -> NotFoundError:
 
 
 @strawberry.type(description="Read the paper graph.")
-class Query(AuthorQuery):
+class Query(AuthorQuery, ThemesQuery):
     @strawberry.field(description="A paper by any of its ids; null when there is none.")
     async def paper(self, info: Info, id: strawberry.ID) -> Paper | None:
         found = await info.context.loaders.paper.load((str(id),))
@@ -83,7 +84,7 @@ class Query(AuthorQuery):
     @strawberry.field(
         description=(
             "Papers matching every given filter; `concept` and `method` each take a key, "
-            "a name or an alias."
+            "a name or an alias; `includeNarrower` also matches the concepts under `concept`."
         )
     )
     async def papers(
@@ -97,6 +98,7 @@ class Query(AuthorQuery):
         first: int = 20,
         after: str | None = None,
         order_by: PaperOrder = models.PaperOrder.RELEVANCE,  # type: ignore[valid-type]
+        include_narrower: bool = False,
     ) -> Connection[Paper]:
         page = await q.find_papers(
             info.context.reader,
@@ -108,6 +110,7 @@ class Query(AuthorQuery):
             order=order_by,
             offset=offset_after(after),
             first=page_size(first),
+            include_narrower=include_narrower,
         )
         return Connection.of(page, Paper)
 

@@ -50,6 +50,7 @@ from graph.connection import async_driver
 from graph.cypher import query
 from graph.models import PaperOrder
 from graph.queries import GraphReader, find_papers, graph_stats, paper_concepts
+from graph.queries.papers import MAX_BROADER_PAPERS, TYPICAL_SAMPLE
 
 Call = Callable[[int], Awaitable[None]]
 Plan = tuple[tuple[str, dict[str, Any]], ...]  # (statement name, parameters), in order
@@ -221,7 +222,9 @@ def serve(port: int) -> None:
 
 async def ensure_graph(settings: Settings, papers: int) -> int:
     """Load the first ``papers`` ICLR 2025 papers unless the graph holds exactly them already."""
+    from graph.hierarchy import refresh_hierarchy
     from graph.schema import ensure_schema
+    from graph.topics import refresh_topics
     from graph.writes import clear_graph
     from loaders.extraction.simple import SimpleExtractor
     from loaders.pipeline import load_papers, read_corpora
@@ -236,6 +239,8 @@ async def ensure_graph(settings: Settings, papers: int) -> int:
         await ensure_schema(driver, database=database, dimensions=extractor.dimensions)
         # Unchanged papers (same content, same extractor) are skipped by the loader itself.
         await load_papers(records, driver=driver, database=database, extractor=extractor)
+        await refresh_hierarchy(driver, database=database)  # as every ingest ends
+        await refresh_topics(driver, database=database)
         return (await graph_stats(reader)).papers
 
 
@@ -333,7 +338,41 @@ CASES = (
         "query($id: ID!) { relatedPapers(id: $id, first: 10) { score "
         "paper { id title } sharedConcepts { key name } sharedMethods { key name } } }",
         lambda s, i: {"id": _nth(s.papers, i)},
-        lambda v: (("related_papers", {"ids": [v["id"]], "first": 10}),),
+        lambda v: (
+            (
+                "related_papers",
+                {
+                    "ids": [v["id"]],
+                    "first": 10,
+                    "maxBroaderPapers": MAX_BROADER_PAPERS,
+                    "typicalSample": TYPICAL_SAMPLE,
+                },
+            ),
+        ),
+    ),
+    Case(
+        "Concept.trend/broader/narrower",
+        "query($c: String!) { concept(key: $c) { key trend { year papers share } "
+        "broader { key } narrower(first: 10) { key paperCount } } }",
+        lambda s, i: {"c": _nth(s.concepts, i)},
+        lambda v: (
+            ("concept_by_key", {"key": v["c"]}),
+            ("year_totals", {}),
+            ("concept_trend", {"keys": [v["c"]]}),
+            ("concept_broader", {"keys": [v["c"]]}),
+            ("concept_narrower", {"keys": [v["c"]], "first": 10}),
+        ),
+    ),
+    Case(
+        "topics+Paper.topics",
+        "query($id: ID!) { topics(first: 10) { totalCount edges { node { id name paperCount } } } "
+        "paper(id: $id) { topics { id name } } }",
+        lambda s, i: {"id": _nth(s.papers, i)},
+        lambda v: (
+            ("find_topics", {"skip": 0, "first": 10}),
+            ("papers_by_ids", {"ids": [v["id"]]}),
+            ("paper_topics", {"ids": [v["id"]], "first": 3}),
+        ),
     ),
     Case(
         "neighborhood",

@@ -1,17 +1,31 @@
 // Papers related to each given paper, best first; batched over papers. Ranking:
 //   score(p, q) = sum over entities x (concepts and methods) linked to both p and q of
 //                 min(score of p's edge to x, score of q's edge to x) * ln(N / df(x))
+//               + 0.5 * the same sum over broader concepts b the two reach through different
+//                 concepts (p's c1 and q's c2, each b itself or directly under b, BROADER), with
+//                 df(b) the mention edges of b and of the concepts directly under it; a b over
+//                 $maxBroaderPapers such edges is too general to explain a relation and skipped
+//               + how much more alike the two papers' embeddings are than is typical:
+//                 (cos - typical) / (1 - typical) when cos > typical, where typical is p's mean
+//                 cosine to $typicalSample other papers (abstract embeddings share a common
+//                 direction, so a raw cosine of 0.8 can be what any two papers score)
 // where N is the number of papers and df(x) the number of papers linked to x, so rare shared
-// concepts weigh more than ubiquitous ones and an entity in every paper weighs nothing.
+// concepts weigh more than ubiquitous ones and an entity in every paper weighs nothing. The
+// candidates are the papers sharing a concept, method or broader concept, and the paper's
+// $first nearest by embedding (vector index paper_embedding), so a paper sharing no concept is
+// still related by how alike the abstracts read, and says so.
 // df(x) is worked out once per entity of the paper, as x's degree: only papers have MENTIONS,
 // PROPOSES and USES relationships, so no label check on their other end, which lets Neo4j read
 // the count off a dense node instead of visiting its papers (the paperCount of the other
 // statements is counted the same way). Papers sharing popular concepts: p95 41 -> 5 ms.
 // A paper is found by its id, else by one of its altIds (in the same statement, so the API
 // answers relatedPapers in one round trip).
-// params: $ids: [string] (any of the papers' ids), $first: int (per paper).
-// returns: id (as asked), related (list of {paper map, score, concepts, methods}); no row for
-// an id that names no paper.
+// params: $ids: [string] (any of the papers' ids), $first: int (per paper), $maxBroaderPapers,
+// $typicalSample: int.
+// returns: id (as asked), related (list of {paper map, score, concepts, methods, broader (list
+// of {concept map, via: [p's concept name, q's concept name]}), similarity (cosine, or null when
+// not above typical), typical}); no
+// row for an id that names no paper.
 WITH COUNT { (:Paper) } AS n
 UNWIND $ids AS id
 OPTIONAL MATCH (byId:Paper {id: id})
@@ -22,21 +36,61 @@ OPTIONAL CALL (id, byId) {
 }
 WITH n, id, coalesce(byId, alt) AS p
 WHERE p IS NOT NULL
-CALL (p, n) {
-  MATCH (p)-[a:MENTIONS|PROPOSES|USES]->(x)
-  WITH x, a, log(toFloat(n) / COUNT { (x)<-[:MENTIONS|PROPOSES|USES]-() }) AS idf
-  MATCH (x)<-[b:MENTIONS|PROPOSES|USES]-(q:Paper)
-  WHERE q <> p
-  WITH q, x, idf, max(CASE WHEN a.score < b.score THEN a.score ELSE b.score END) AS shared
-  WITH q, sum(shared * idf) AS score, collect(x) AS xs
+CALL (p) {
+  OPTIONAL MATCH (o:Paper) WHERE o.embedding IS NOT NULL AND o <> p AND p.embedding IS NOT NULL
+  WITH o LIMIT $typicalSample
+  RETURN coalesce(avg(2 * vector.similarity.cosine(p.embedding, o.embedding) - 1), 0.0)
+         AS typical
+}
+CALL (p, n, typical) {
+  CALL (p, n) {
+    MATCH (p)-[a:MENTIONS|PROPOSES|USES]->(x)
+    WITH x, a, log(toFloat(n) / COUNT { (x)<-[:MENTIONS|PROPOSES|USES]-() }) AS idf
+    MATCH (x)<-[b:MENTIONS|PROPOSES|USES]-(q:Paper)
+    WHERE q <> p
+    WITH q, x, idf, max(CASE WHEN a.score < b.score THEN a.score ELSE b.score END) AS shared
+    RETURN q, x, shared * idf AS weight, null AS via
+    UNION ALL
+    MATCH (p)-[a:MENTIONS]->(c1:Concept)-[:BROADER*0..1]->(x:Concept)
+    WITH x, c1, a, COUNT { (x)<-[:BROADER*0..1]-(:Concept)<-[:MENTIONS]-() } AS df
+    WHERE df < n AND df <= $maxBroaderPapers
+    MATCH (x)<-[:BROADER*0..1]-(c2:Concept)<-[b:MENTIONS]-(q:Paper)
+    WHERE q <> p AND c2 <> c1
+      AND NOT (EXISTS { (p)-[:MENTIONS]->(x) } AND EXISTS { (q)-[:MENTIONS]->(x) })
+    WITH q, x, df, c1, c2, CASE WHEN a.score < b.score THEN a.score ELSE b.score END AS shared
+    ORDER BY shared DESC
+    WITH q, x, df, head(collect([c1.name, c2.name])) AS via, max(shared) AS shared
+    RETURN q, x, 0.5 * shared * log(toFloat(n) / df) AS weight, via
+    UNION ALL
+    WITH p WHERE p.embedding IS NOT NULL
+    CALL db.index.vector.queryNodes('paper_embedding', $first + 1, p.embedding)
+      YIELD node AS q
+    WITH q WHERE q <> p
+    RETURN q, null AS x, 0.0 AS weight, null AS via
+  }
+  WITH q, sum(weight) AS evidence,
+       collect(CASE WHEN via IS NULL THEN x END) AS xs,
+       collect(CASE WHEN via IS NOT NULL THEN {concept: x, via: via} END) AS up
+  WITH q, evidence, xs, up, typical,
+       CASE WHEN p.embedding IS NULL OR q.embedding IS NULL THEN null
+            ELSE 2 * vector.similarity.cosine(p.embedding, q.embedding) - 1 END AS cosine
+  WITH q, xs, up, typical, evidence,
+       CASE WHEN cosine > typical THEN cosine END AS similarity
+  WITH q, xs, up, typical, similarity,
+       evidence + coalesce((similarity - typical) / (1 - typical), 0.0) AS score
+  WHERE score > 0
   ORDER BY score DESC, q.id LIMIT $first
   RETURN collect({
     paper: q {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status},
     score: score,
+    similarity: similarity,
+    typical: typical,
     concepts: [c IN xs WHERE c:Concept | c {.key, .name, .aliases,
                paperCount: COUNT { (c)<-[:MENTIONS]-() }}],
     methods: [m IN xs WHERE m:Method | m {.key, .name, .aliases,
-              paperCount: COUNT { (m)<-[:PROPOSES|USES]-() }}]
+              paperCount: COUNT { (m)<-[:PROPOSES|USES]-() }}],
+    broader: [u IN up | {via: u.via, concept: [b IN [u.concept] | b {.key, .name, .aliases,
+              paperCount: COUNT { (b)<-[:MENTIONS]-() }}][0]}]
   }) AS related
 }
 RETURN id, related

@@ -18,6 +18,8 @@ __all__ = [
     "ConceptCooccurrence",
     "ConceptMention",
     "ConceptView",
+    "DraftAnalysis",
+    "DraftTerm",
     "GraphEdge",
     "GraphNode",
     "GraphPath",
@@ -29,8 +31,12 @@ __all__ = [
     "PaperView",
     "RelatedPaper",
     "ScoredPaper",
+    "ShareChange",
+    "SharedBroader",
     "Stats",
     "Subgraph",
+    "TopicView",
+    "TrendPoint",
     "stats_from_row",
 ]
 
@@ -116,6 +122,15 @@ class ConceptCooccurrence:
 
 
 @dataclass(slots=True)
+class SharedBroader:
+    """A broader concept two papers reach through different concepts of theirs (``via``: the
+    first paper's concept, then the other's; one of them may be the broader concept itself)."""
+
+    concept: ConceptView
+    via: tuple[str, str]
+
+
+@dataclass(slots=True)
 class RelatedPaper:
     """A paper related to another one, with its score and the reasons for it."""
 
@@ -123,6 +138,9 @@ class RelatedPaper:
     score: float
     shared_concepts: tuple[ConceptView, ...]
     shared_methods: tuple[MethodView, ...]
+    shared_broader: tuple[SharedBroader, ...] = ()
+    similarity: float | None = None  # cosine of the two abstracts' embeddings, when above 0
+    reason: str = ""  # the above in a sentence
 
 
 @dataclass(slots=True)
@@ -217,3 +235,58 @@ def stats_from_row(row: dict[str, int]) -> Stats:
         uses=row["uses"],
         related_to=row["relatedTo"],
     )
+
+
+@dataclass(slots=True)
+class TrendPoint:
+    """One year of a concept's or method's trend: its papers and their share of the year's."""
+
+    year: int
+    papers: int
+    total: int  # papers of that year
+    share: float
+
+
+@dataclass(slots=True)
+class ShareChange:
+    """How a concept's share of papers changed between two years, and how surely (z)."""
+
+    concept: ConceptView
+    papers_before: int
+    papers_after: int
+    share_before: float
+    share_after: float
+    change: float
+    z: float
+
+
+@dataclass(slots=True)
+class TopicView:
+    """A theme of the graph: a community of co-mentioned concepts, named by its central ones."""
+
+    id: str
+    name: str
+    concept_count: int
+    paper_count: int
+
+
+@dataclass(slots=True)
+class DraftTerm:
+    """A concept or method extracted from a draft, and how the graph knows it."""
+
+    key: str
+    name: str
+    kind: str  # "concept", "proposes" or "uses"
+    score: float
+    paper_count: int  # papers of the graph linked to it (0: new to the graph)
+    broader: ConceptView | None = None  # for a concept: its broader concept in the graph
+
+
+@dataclass(slots=True)
+class DraftAnalysis:
+    """What ``analyzeText`` found: the draft's terms, its nearest papers, what looks new."""
+
+    concepts: tuple[DraftTerm, ...]
+    methods: tuple[DraftTerm, ...]
+    related: tuple[RelatedPaper, ...]
+    new: tuple[DraftTerm, ...]  # terms no paper, or very few, has

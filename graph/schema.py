@@ -31,6 +31,8 @@ SCHEMA_STATEMENTS = (
     "schema_author_name_key",
     "schema_author_orcid",
     "schema_cited_work_id",
+    "schema_concept_key_text",
+    "schema_topic_id",
 )
 
 

@@ -15,6 +15,7 @@ from neo4j import AsyncDriver, AsyncManagedTransaction, unit_of_work
 
 from graph._authors import AuthorInput, author_rows
 from graph.cypher import query
+from graph.hierarchy import refresh_hierarchy
 from graph.models import Stats, stats_from_row
 
 __all__ = [
@@ -306,6 +307,7 @@ async def delete_paper(driver: AsyncDriver, *, database: str, paper_id: str) -> 
     async with driver.session(database=database) as session:
         deleted_id = await session.execute_write(work)
     await refresh_related(driver, database=database)
+    await refresh_hierarchy(driver, database=database)  # re-place the deleted ones' narrower
     return deleted_id
 
 

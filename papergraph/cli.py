@@ -307,6 +307,68 @@ def up(
     run_up(config, files or [], console=out, errors=err)
 
 
+@app.command("trends")
+@friendly
+def trends(
+    from_year: Annotated[int, typer.Option("--from", help="The earlier year.")],
+    to_year: Annotated[int, typer.Option("--to", help="The later year.")],
+    first: Annotated[int, typer.Option("--first", min=1, max=100, help="Rows.")] = 20,
+    min_papers: Annotated[
+        int, typer.Option("--min-papers", min=1, help="Papers of the two years it needs.")
+    ] = 5,
+    falling: Annotated[bool, typer.Option("--falling", help="Falling instead of rising.")] = False,
+) -> None:
+    """Concepts whose share of papers rose (or fell) most between two years, as a table:
+    significant changes only (two-proportion z-test, 5 %), largest change in share first."""
+    from papergraph.themes_commands import run_trends
+
+    run_trends(
+        settings(),
+        from_year=from_year,
+        to_year=to_year,
+        first=first,
+        min_papers=min_papers,
+        falling=falling,
+        console=out,
+    )
+
+
+@app.command("topics")
+@friendly
+def topics(
+    first: Annotated[int, typer.Option("--first", min=1, max=100, help="Rows.")] = 20,
+    recompute: Annotated[
+        bool, typer.Option("--recompute", help="Recompute them first (loads do it too).")
+    ] = False,
+) -> None:
+    """The graph's topics (Louvain communities of co-mentioned concepts) as a table."""
+    from papergraph.themes_commands import run_topics
+
+    run_topics(settings(), first=first, recompute=recompute, console=out)
+
+
+@app.command("analyze")
+@friendly
+def analyze(
+    source: Annotated[str, typer.Argument(help="A file holding the abstract, or - for stdin.")],
+    first: Annotated[int, typer.Option("--first", min=1, max=100, help="Nearest papers.")] = 10,
+) -> None:
+    """Where a draft abstract sits in the graph, writing nothing: its concepts and methods
+    (how many papers have each, their broader concept), its nearest papers with reasons, and
+    what looks new."""
+    from papergraph.themes_commands import run_analyze
+
+    text = sys.stdin.read() if source == "-" else _read_text(Path(source))
+    run_analyze(settings(), text=text, first=first, console=out)
+
+
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PapergraphError(f"{path}: cannot be read as UTF-8 text ({exc}).") from exc
+
+
 #: The libraries' own switches that keep their banners off the user's terminal: transformers'
 #: "LOAD REPORT" (a warning that MiniLM's unused position ids were not loaded) and its weight
 #: loading bar, the ONNX exporter's warnings about torchvision operators it skips, Hugging Face

@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING
 from graph.config import Settings
 from graph.connection import database_errors
 from graph.errors import GraphUnavailableError
+from graph.hierarchy import refresh_hierarchy
 from graph.models import Stats
 from graph.schema import ensure_schema
+from graph.topics import refresh_topics
 from graph.writes import graph_counts
 from loaders.assemble import Candidate, candidates
 from loaders.extraction import (
@@ -95,7 +97,8 @@ async def ingest_papers(
     on_progress: Callable[[int], None] | None = None,
 ) -> Ingested:
     """Ensure the schema, teach ``extractor`` the acronyms stored papers define, extract and
-    write ``records`` (unchanged papers are skipped) and count the graph.
+    write ``records`` (unchanged papers are skipped), place the new concepts in the BROADER
+    hierarchy, recompute the topics when anything was written, and count the graph.
 
     Raises :class:`graph.errors.GraphUnavailableError` when Neo4j fails, saying how far the
     load got (each batch is one transaction, so a re-run resumes).
@@ -117,6 +120,9 @@ async def ingest_papers(
             report=report,
         )
     with database_errors(settings):
+        await refresh_hierarchy(driver, database=database)
+        if report.written:
+            await refresh_topics(driver, database=database)
         return Ingested(report=report, counts=await graph_counts(driver, database=database))
 
 

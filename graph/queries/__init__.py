@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from graph.queries._lucene import lucene_terms
 from graph.queries._run import GraphReader, StatementCounter, server_version
+from graph.queries.drafts import draft_related, entity_paper_counts, existing_concepts
 from graph.queries.entities import (
     concept_methods,
     concept_papers,
@@ -24,6 +25,7 @@ from graph.queries.entities import (
     method_proposed_by,
     method_used_by,
 )
+from graph.queries.hierarchy import concept_broader, concept_narrower, concept_tree_papers
 from graph.queries.papers import (
     find_papers,
     paper_concepts,
@@ -33,6 +35,14 @@ from graph.queries.papers import (
     shared_concepts,
     similar_papers,
 )
+from graph.queries.topics import (
+    find_topics,
+    paper_topics,
+    topic_concepts,
+    topic_papers,
+    topic_trend,
+    topics_by_ids,
+)
 from graph.queries.traversals import (
     MAX_HOPS,
     MAX_NEIGHBORHOOD_HOPS,
@@ -40,32 +50,49 @@ from graph.queries.traversals import (
     neighborhood,
     shortest_path,
 )
+from graph.queries.trends import concept_trend, method_trend, share_changes, year_totals
 
 __all__ = [
     "MAX_HOPS",
     "MAX_NEIGHBORHOOD_HOPS",
     "GraphReader",
     "StatementCounter",
+    "concept_broader",
     "concept_methods",
+    "concept_narrower",
     "concept_papers",
     "concept_related",
+    "concept_tree_papers",
+    "concept_trend",
+    "draft_related",
+    "entity_paper_counts",
+    "existing_concepts",
     "find_concepts",
     "find_methods",
     "find_papers",
+    "find_topics",
     "get_concept",
     "get_method",
     "graph_stats",
     "lucene_terms",
     "method_concepts",
     "method_proposed_by",
+    "method_trend",
     "method_used_by",
     "neighborhood",
     "paper_concepts",
     "paper_methods",
+    "paper_topics",
     "papers_by_ids",
     "related_papers",
     "server_version",
+    "share_changes",
     "shared_concepts",
     "shortest_path",
     "similar_papers",
+    "topic_concepts",
+    "topic_papers",
+    "topic_trend",
+    "topics_by_ids",
+    "year_totals",
 ]

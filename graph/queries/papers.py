@@ -15,10 +15,12 @@ from graph.models import (
     PaperView,
     RelatedPaper,
     ScoredPaper,
+    SharedBroader,
 )
 from graph.paper_ids import lookup_forms
 from graph.queries import _convert as to
 from graph.queries._lucene import lucene_terms
+from graph.queries._reasons import related_reason
 from graph.queries._run import GraphReader, Row, fetch, fetch_one
 from graph.queries.entities import get_concept, get_method
 
@@ -31,6 +33,12 @@ __all__ = [
     "shared_concepts",
     "similar_papers",
 ]
+
+#: A broader concept with more mention edges (its own and those of the concepts directly under
+#: it) is too general to explain why two papers are related, and walking it would cost a scan.
+MAX_BROADER_PAPERS = 300
+#: Papers whose mean cosine to a paper is its "typical" similarity (see related_papers.cypher).
+TYPICAL_SAMPLE = 100
 
 
 async def papers_by_ids(reader: GraphReader, *, ids: Sequence[str]) -> dict[str, PaperView]:
@@ -59,6 +67,7 @@ async def find_papers(
     order: PaperOrder = PaperOrder.RELEVANCE,
     offset: int = 0,
     first: int = 20,
+    include_narrower: bool = False,
 ) -> Page[PaperView]:
     """One page of papers matching every given filter.
 
@@ -70,11 +79,15 @@ async def find_papers(
     The statement starts from the most selective filter: the full-text index for ``search``,
     else the concept, else the method, else all papers. ``RELEVANCE`` is the search score, the
     mention score or the method edge score; with no such score it falls back to newest first.
+    ``include_narrower`` also matches the papers of every concept under ``concept`` (BROADER);
+    with ``search`` it is ignored.
     """
     terms = lucene_terms(search) if search and search.strip() else None
     name = (
         "search_papers"
         if terms
+        else "find_papers_by_concept_tree"
+        if concept and include_narrower
         else "find_papers_by_concept"
         if concept
         else "find_papers_by_method"
@@ -140,17 +153,47 @@ async def related_papers(
     papers and ``df(x)`` the number of papers linked to ``x``: sharing a rare concept counts more
     than sharing a common one, and a concept every paper mentions counts nothing. Each result
     lists the shared concepts and methods, so it always says why.
+
+    Two more terms (see ``cypher/related_papers.cypher``): a broader concept the two papers
+    reach through different concepts of theirs counts at half weight (``shared_broader``), and
+    how much more alike their abstracts' embeddings are than the paper's typical cosine is
+    added (``similarity`` is the cosine, when above typical), so a paper sharing no concept can
+    still be related, saying so in ``reason``.
     """
-    rows = await fetch(reader, "related_papers", ids=list(ids), first=first)
-    return {r["id"]: tuple(_related(x) for x in r["related"]) for r in rows}
+    rows = await fetch(
+        reader,
+        "related_papers",
+        ids=list(ids),
+        first=first,
+        maxBroaderPapers=MAX_BROADER_PAPERS,
+        typicalSample=TYPICAL_SAMPLE,
+    )
+    return {r["id"]: tuple(related_paper(x) for x in r["related"]) for r in rows}
 
 
-def _related(row: Row) -> RelatedPaper:
+def related_paper(row: Row) -> RelatedPaper:
+    """A ``related_papers``-shaped row as a view (``draft_related`` rows too)."""
+    concepts = tuple(to.concept(c) for c in row["concepts"])
+    methods = tuple(to.method(m) for m in row["methods"])
+    broader = tuple(
+        SharedBroader(concept=to.concept(b["concept"]), via=(b["via"][0], b["via"][1]))
+        for b in row.get("broader") or ()
+    )
+    similarity = row.get("similarity")
     return RelatedPaper(
         paper=to.paper(row["paper"]),
         score=float(row["score"]),
-        shared_concepts=tuple(to.concept(c) for c in row["concepts"]),
-        shared_methods=tuple(to.method(m) for m in row["methods"]),
+        shared_concepts=concepts,
+        shared_methods=methods,
+        shared_broader=broader,
+        similarity=similarity,
+        reason=related_reason(
+            concepts=concepts,
+            methods=methods,
+            broader=broader,
+            similarity=similarity,
+            typical=float(row.get("typical") or 0.0),
+        ),
     )
 
 

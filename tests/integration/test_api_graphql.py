@@ -219,7 +219,8 @@ async def test_related_papers_say_why(client: httpx.AsyncClient, cypher: Any) ->
         await data(
             client,
             "query($id: ID!) { relatedPapers(id: $id, first: 5) { score "
-            "paper { id } sharedConcepts { key } sharedMethods { key } } }",
+            "paper { id } sharedConcepts { key } sharedMethods { key } "
+            "sharedBroader { concept { key } } similarity reason } }",
             id=a,
         )
     )["relatedPapers"]
@@ -234,7 +235,8 @@ async def test_related_papers_say_why(client: httpx.AsyncClient, cypher: Any) ->
             b=r["paper"]["id"],
         )
         assert sorted(c["key"] for c in r["sharedConcepts"]) == sorted(expected[0]["keys"])
-        assert r["sharedConcepts"] or r["sharedMethods"]
+        assert r["reason"]
+        assert r["sharedConcepts"] or r["sharedMethods"] or r["sharedBroader"] or r["similarity"]
 
 
 async def test_concept_fields(client: httpx.AsyncClient, cypher: Any) -> None:

@@ -150,7 +150,12 @@ async def test_paper_concepts_and_methods(reader: GraphReader) -> None:
 async def test_related_papers_ranking(reader: GraphReader) -> None:
     related = (await q.related_papers(reader, ids=["p1"], first=10))["p1"]
     assert [r.paper.id for r in related] == ["p2", "p3"]
-    assert related[0].score == pytest.approx((0.7 + 0.6 + 0.8) * math.log(4 / 2))
+    cosine = 1 / math.sqrt(2)  # p1 lies on axis 0, p2 on axes 0 and 1; p3 and p4 on others
+    typical = cosine / 3  # p1's mean cosine to the other three papers
+    alike = (cosine - typical) / (1 - typical)
+    assert related[0].score == pytest.approx((0.7 + 0.6 + 0.8) * math.log(4 / 2) + alike)
+    assert related[0].similarity == pytest.approx(cosine)
+    assert related[1].similarity is None and "shares method M2" in related[1].reason
     assert {c.key for c in related[0].shared_concepts} == {"alpha", "beta"}
     assert [m.key for m in related[0].shared_methods] == ["m1"]
     assert related[1].score == pytest.approx(0.6 * math.log(2))

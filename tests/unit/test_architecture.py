@@ -54,18 +54,22 @@ def modules_imported_by(path: Path) -> set[str]:
     return names
 
 
-def test_the_api_reaches_papergraph_only_through_the_ingest_use_case() -> None:
-    """``ingestPapers`` runs the ingest ``papergraph load`` runs; the rest of ``papergraph/`` is
-    the CLI, which sits above the API."""
+def test_the_api_reaches_papergraph_only_through_the_use_cases() -> None:
+    """``ingestPapers`` runs the ingest ``papergraph load`` runs and ``analyzeText`` the draft
+    analysis ``papergraph analyze`` runs; the rest of ``papergraph/`` is the CLI, which sits
+    above the API."""
     reached = {
         name
         for path in (REPO / "api").rglob("*.py")
         for name in modules_imported_by(path)
         if name.split(".")[0] == "papergraph"
     }
-    assert reached == {"papergraph.ingest"}
+    assert reached == {"papergraph.ingest", "papergraph.analyze"}
     ingest_imports = {n.split(".")[0] for n in modules_imported_by(REPO / "papergraph/ingest.py")}
     assert ingest_imports & {"api", "papergraph", "strawberry", "starlette", "typer"} == set()
+    analyze_imports = modules_imported_by(REPO / "papergraph/analyze.py")
+    assert {n for n in analyze_imports if n.startswith("papergraph")} == {"papergraph.ingest"}
+    assert {n.split(".")[0] for n in analyze_imports} & {"api", "strawberry", "typer"} == set()
 
 
 def test_only_the_settings_module_reads_the_environment() -> None:

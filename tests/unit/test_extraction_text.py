@@ -22,6 +22,7 @@ def test_public_names_are_pinned() -> None:
         "MethodHit",
         "PipelinedExtractor",
         "keybert_extractor",
+        "models_to_prepare",
         "process_extractor",
     ]
 

@@ -1,0 +1,12 @@
+// Write topics: each a Topic node and IN_TOPIC edges from its concepts (centrality: the
+// concept's weighted degree inside the topic, normalised to the most central one).
+// params: $topics: [{id, name, rank, members: [{key, centrality}]}]. returns: topics.
+UNWIND $topics AS topic
+CREATE (t:Topic {id: topic.id, name: topic.name, rank: topic.rank})
+WITH t, topic
+CALL (t, topic) {
+  UNWIND topic.members AS member
+  MATCH (c:Concept {key: member.key})
+  CREATE (c)-[:IN_TOPIC {centrality: member.centrality}]->(t)
+}
+RETURN count(*) AS topics

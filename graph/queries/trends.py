@@ -1,0 +1,80 @@
+"""Trends: papers per year of a concept or method, normalised by the year's papers, and the
+concepts whose share rose or fell most between two years (see :mod:`graph.trend_stats`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from graph.errors import InvalidInputError
+from graph.models import ShareChange, TrendPoint
+from graph.queries import _convert as to
+from graph.queries._run import GraphReader, fetch
+from graph.trend_stats import rank_changes, share_change, trend_points
+
+__all__ = ["concept_trend", "method_trend", "share_changes", "year_totals"]
+
+
+async def year_totals(reader: GraphReader) -> dict[int, int]:
+    """Papers per year (papers without a year left out)."""
+    rows = await fetch(reader, "year_totals")
+    return {int(r["year"]): int(r["papers"]) for r in rows}
+
+
+async def concept_trend(
+    reader: GraphReader, *, keys: Sequence[str]
+) -> dict[str, tuple[TrendPoint, ...]]:
+    """For each concept key, its papers and share in every year the graph has papers in."""
+    return await _trend(reader, "concept_trend", keys)
+
+
+async def method_trend(
+    reader: GraphReader, *, keys: Sequence[str]
+) -> dict[str, tuple[TrendPoint, ...]]:
+    """For each method key, its papers (proposing or using it) and share in every year."""
+    return await _trend(reader, "method_trend", keys)
+
+
+async def _trend(
+    reader: GraphReader, name: str, keys: Sequence[str]
+) -> dict[str, tuple[TrendPoint, ...]]:
+    totals = await year_totals(reader)
+    rows = await fetch(reader, name, keys=list(keys))
+    return {
+        r["key"]: trend_points({y["year"]: y["papers"] for y in r["years"]}, totals) for r in rows
+    }
+
+
+async def share_changes(
+    reader: GraphReader,
+    *,
+    from_year: int,
+    to_year: int,
+    rising: bool = True,
+    first: int = 20,
+    min_papers: int = 5,
+) -> tuple[ShareChange, ...]:
+    """The ``first`` concepts whose share of papers rose (``rising``) or fell most from
+    ``from_year`` to ``to_year``, among those in ``min_papers`` papers of the two years or more,
+    keeping only changes significant at 5 % by a two-proportion z-test."""
+    if from_year == to_year:
+        raise InvalidInputError("`from` and `to` are the same year; give two different years.")
+    totals = await year_totals(reader)
+    missing = [y for y in (from_year, to_year) if not totals.get(y)]
+    if missing:
+        years = ", ".join(map(str, sorted(totals))) or "none"
+        raise InvalidInputError(f"No paper has the year {missing[0]}; years with papers: {years}.")
+    rows = await fetch(
+        reader, "concept_year_counts", fromYear=from_year, toYear=to_year, minPapers=min_papers
+    )
+    n_before, n_after = totals[from_year], totals[to_year]
+    changes = (
+        share_change(
+            to.concept(r["concept"]),
+            before=int(r["before"]),
+            n_before=n_before,
+            after=int(r["after"]),
+            n_after=n_after,
+        )
+        for r in rows
+    )
+    return rank_changes(changes, rising=rising, first=first)

@@ -1,0 +1,108 @@
+"""Topics: communities of the concept co-occurrence graph (Louvain, networkx), written as
+``(:Concept)-[:IN_TOPIC]->(:Topic)``.
+
+Concepts in at least :data:`MIN_PAPERS` papers (and in at most :data:`MAX_SHARE` of all papers)
+are linked by the papers they share; networkx's ``louvain_communities`` with a fixed seed splits
+that graph, which is built in sorted order, so the same graph always gives the same topics. A
+community of fewer than :data:`MIN_CONCEPTS` concepts is no topic. Each topic is named by its
+three most central concepts (weighted degree inside it) and takes its id from the most central
+one, so a topic keeps its id across recomputations while its centre stays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import networkx as nx
+from neo4j import AsyncDriver, AsyncManagedTransaction, unit_of_work
+
+from graph.cypher import query
+
+__all__ = [
+    "MAX_SHARE",
+    "MIN_CONCEPTS",
+    "MIN_PAPERS",
+    "SEED",
+    "TopicPlan",
+    "communities",
+    "refresh_topics",
+]
+
+MIN_PAPERS = 2
+MAX_SHARE = 0.3  # a concept in nearly a third of all papers is background, not a theme
+MIN_CONCEPTS = 3
+SEED = 17
+_NAMED_BY = 3
+_WRITE_TIMEOUT_SECONDS = 300.0
+
+
+@dataclass(frozen=True)
+class TopicPlan:
+    """One topic to write: its id, name, rank (1 = most concepts) and members by centrality."""
+
+    id: str
+    name: str
+    rank: int
+    members: tuple[tuple[str, float], ...]  # (concept key, centrality 0..1), most central first
+
+
+def cooccurrence_graph(edges: Iterable[tuple[str, str, int]]) -> nx.Graph:
+    """The weighted concept graph, built in sorted order (Louvain's result depends on it)."""
+    graph = nx.Graph()
+    graph.add_weighted_edges_from(sorted(edges))
+    return graph
+
+
+def communities(graph: nx.Graph, names: dict[str, str] | None = None) -> list[TopicPlan]:
+    """The topics of ``graph``: Louvain communities of :data:`MIN_CONCEPTS` concepts or more,
+    largest first; ``names`` maps keys to display names (default: the keys)."""
+    found = nx.community.louvain_communities(graph, weight="weight", seed=SEED)
+    kept = sorted(
+        (sorted(c) for c in found if len(c) >= MIN_CONCEPTS), key=lambda c: (-len(c), c[0])
+    )
+    return [_plan(graph, members, rank, names or {}) for rank, members in enumerate(kept, 1)]
+
+
+def _plan(graph: nx.Graph, members: list[str], rank: int, names: dict[str, str]) -> TopicPlan:
+    inside = graph.subgraph(members)
+    degree = {k: float(d) for k, d in inside.degree(weight="weight")}
+    ordered = sorted(members, key=lambda k: (-degree[k], k))
+    top = degree[ordered[0]] or 1.0
+    name = " · ".join(names.get(k, k) for k in ordered[:_NAMED_BY])
+    members_by = tuple((k, degree[k] / top) for k in ordered)
+    return TopicPlan(id=f"topic:{ordered[0]}", name=name, rank=rank, members=members_by)
+
+
+async def refresh_topics(driver: AsyncDriver, *, database: str) -> int:
+    """Recompute every topic from the graph as it is and replace the stored ones; return how
+    many topics there are now. Linear in the co-occurrence pairs, once per load (not per batch)."""
+    records, _, _ = await driver.execute_query(
+        query("topic_cooccurrence"),
+        minPapers=MIN_PAPERS,
+        maxShare=MAX_SHARE,
+        database_=database,
+        routing_="r",
+    )
+    graph = cooccurrence_graph((r["a"], r["b"], int(r["papers"])) for r in records)
+    names = {r["a"]: r["aName"] for r in records} | {r["b"]: r["bName"] for r in records}
+    plans = communities(graph, names)
+    async with driver.session(database=database) as session:
+        await session.execute_write(_replace, plans)
+    return len(plans)
+
+
+@unit_of_work(timeout=_WRITE_TIMEOUT_SECONDS)
+async def _replace(tx: AsyncManagedTransaction, plans: list[TopicPlan]) -> None:
+    await (await tx.run(query("delete_topics"))).consume()
+    rows = [
+        {
+            "id": p.id,
+            "name": p.name,
+            "rank": p.rank,
+            "members": [{"key": k, "centrality": c} for k, c in p.members],
+        }
+        for p in plans
+    ]
+    await (await tx.run(query("write_topics"), topics=rows)).consume()
+    await (await tx.run(query("stamp_topic_papers"))).consume()

@@ -1,0 +1,195 @@
+"""BROADER between concepts on the real Neo4j: derived from the keys, incremental on writes,
+never a cycle, and served as Concept.broader/narrower and papers(includeNarrower)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import AsyncIterator
+from typing import Any
+
+import httpx
+import pytest
+from neo4j import AsyncDriver
+
+from api import create_app
+from graph.config import Settings
+from graph.hierarchy import refresh_hierarchy
+from graph.writes import MentionRow, PaperRow, delete_paper, upsert_papers
+
+pytestmark = pytest.mark.neo4j
+
+
+def paper(pid: str, *keys: str) -> PaperRow:
+    mentions = tuple(
+        MentionRow(key=k, name=k, aliases=(k,), score=0.5, rank=i, source="keybert")
+        for i, k in enumerate(keys, 1)
+    )
+    return PaperRow(
+        id=pid,
+        source_id=True,
+        match_key=f"mk-{pid}",
+        content_hash=f"h-{pid}",
+        abstract=f"Abstract {pid}.",
+        label=pid,
+        source="test",
+        extractor="hand",
+        year=2024,
+        mentions=mentions,
+    )
+
+
+async def write(driver: AsyncDriver, settings: Settings, *papers: PaperRow) -> None:
+    database = settings.neo4j_database
+    await upsert_papers(driver, database=database, papers=list(papers))
+    await refresh_hierarchy(driver, database=database)
+
+
+async def edges(driver: AsyncDriver, settings: Settings) -> set[tuple[str, str]]:
+    records, _, _ = await driver.execute_query(
+        "MATCH (a:Concept)-[:BROADER]->(b:Concept) RETURN a.key AS a, b.key AS b",
+        database_=settings.neo4j_database,
+    )
+    return {(r["a"], r["b"]) for r in records}
+
+
+async def test_heads_and_generic_heads_give_the_chain(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    await write(
+        driver,
+        neo4j_settings,
+        paper("a", "dynamic graph neural network", "machine unlearning"),
+        paper("b", "graph neural network", "unlearning method"),
+        paper("c", "neural network", "unlearning", "sparse mixture of experts"),
+        paper("d", "mixture of experts", "language model"),
+    )
+    assert await edges(driver, neo4j_settings) == {
+        ("dynamic graph neural network", "graph neural network"),
+        ("graph neural network", "neural network"),
+        ("machine unlearning", "unlearning"),
+        ("unlearning method", "unlearning"),
+        ("sparse mixture of experts", "mixture of experts"),
+    }
+
+
+async def test_a_later_load_inserts_a_concept_in_the_middle_of_a_chain(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    await write(
+        driver, neo4j_settings, paper("a", "dynamic graph neural network", "neural network")
+    )
+    assert await edges(driver, neo4j_settings) == {
+        ("dynamic graph neural network", "neural network")
+    }
+    await write(driver, neo4j_settings, paper("b", "graph neural network"))
+    assert await edges(driver, neo4j_settings) == {
+        ("dynamic graph neural network", "graph neural network"),
+        ("graph neural network", "neural network"),
+    }
+    await delete_paper(driver, database=neo4j_settings.neo4j_database, paper_id="b")
+    assert await edges(driver, neo4j_settings) == {
+        ("dynamic graph neural network", "neural network")
+    }
+
+
+async def test_a_load_places_only_the_concepts_it_added(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    database = neo4j_settings.neo4j_database
+    await write(driver, neo4j_settings, paper("a", "deep reinforcement learning", "learning"))
+    await upsert_papers(driver, database=database, papers=[paper("b", "contrastive learning")])
+    assert await refresh_hierarchy(driver, database=database) == 1  # b's concept, nothing else
+    assert await refresh_hierarchy(driver, database=database) == 0
+
+
+async def test_no_cycle_and_one_broader_each(driver: AsyncDriver, neo4j_settings: Settings) -> None:
+    keys = ["a b c d", "b c d", "c d", "d", "x of b c d", "x", "d method", "b c d method"]
+    await write(driver, neo4j_settings, *(paper(f"p{i}", k) for i, k in enumerate(keys)))
+    records, _, _ = await driver.execute_query(
+        "MATCH (c:Concept) RETURN EXISTS { (c)-[:BROADER*1..]->(c) } AS cycle, "
+        "COUNT { (c)-[:BROADER]->() } AS up",
+        database_=neo4j_settings.neo4j_database,
+    )
+    assert records and all(not r["cycle"] and r["up"] <= 1 for r in records)
+
+
+@pytest.fixture
+async def client(driver: AsyncDriver, neo4j_settings: Settings) -> AsyncIterator[httpx.AsyncClient]:
+    await write(
+        driver,
+        neo4j_settings,
+        paper("a", "dynamic graph neural network"),
+        paper("b", "graph neural network", "dynamic graph neural network"),
+        paper("c", "neural network"),
+        paper("d", "convolutional neural network"),
+        paper("e", "language model"),
+    )
+    app = create_app(neo4j_settings)
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://api") as http:
+            yield http
+
+
+async def data(client: httpx.AsyncClient, query: str) -> Any:
+    body = (await client.post("/graphql", json={"query": query})).json()
+    assert "errors" not in body, body
+    return body["data"]
+
+
+async def test_concept_broader_narrower_and_papers_under_it(
+    client: httpx.AsyncClient, driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    found = await data(
+        client,
+        '{ concept(key: "dynamic graph neural network") { broader { key } } '
+        'nn: concept(key: "neural network") { narrower { key } '
+        "all: papers(includeNarrower: true) { totalCount edges { node { id } } } "
+        "own: papers { totalCount } } "
+        'papers(concept: "neural network", includeNarrower: true) { totalCount } }',
+    )
+    assert [c["key"] for c in found["concept"]["broader"]] == [
+        "graph neural network",
+        "neural network",
+    ]
+    nn = found["nn"]
+    assert {c["key"] for c in nn["narrower"]} == {
+        "graph neural network",
+        "convolutional neural network",
+    }
+    records, _, _ = await driver.execute_query(
+        "MATCH (:Concept {key: 'neural network'})<-[:BROADER*0..]-(:Concept)<-[:MENTIONS]-(p) "
+        "RETURN collect(DISTINCT p.id) AS ids",
+        database_=neo4j_settings.neo4j_database,
+    )
+    expected = set(records[0]["ids"])
+    assert expected == {"a", "b", "c", "d"}
+    assert {e["node"]["id"] for e in nn["all"]["edges"]} == expected
+    assert nn["all"]["totalCount"] == found["papers"]["totalCount"] == 4
+    assert nn["own"]["totalCount"] == 1
+
+
+async def test_related_papers_count_a_shared_broader_concept_at_half_weight(
+    client: httpx.AsyncClient, driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    found = await data(
+        client,
+        '{ relatedPapers(id: "d") { score paper { id } sharedConcepts { key } '
+        "sharedBroader { concept { key } via } reason } }",
+    )
+    records, _, _ = await driver.execute_query(
+        "MATCH (b:Concept {key: 'neural network'}) "
+        "RETURN COUNT { (b)<-[:BROADER*0..1]-(:Concept)<-[:MENTIONS]-() } AS df, "
+        "COUNT { (:Paper) } AS n",
+        database_=neo4j_settings.neo4j_database,
+    )
+    df, n = records[0]["df"], records[0]["n"]
+    assert (df, n) == (3, 5)  # neural network, graph and convolutional neural network; 5 papers
+    related = found["relatedPapers"]
+    assert [r["paper"]["id"] for r in related] == ["b", "c"]  # a is two levels below
+    for r in related:
+        assert r["score"] == pytest.approx(0.5 * 0.5 * math.log(n / df))
+        assert r["sharedConcepts"] == []
+        assert r["sharedBroader"][0]["concept"]["key"] == "neural network"
+        assert r["sharedBroader"][0]["via"][0] == "convolutional neural network"
+        assert "neural network" in r["reason"]

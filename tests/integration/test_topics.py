@@ -1,0 +1,161 @@
+"""Topics on the real Neo4j: Louvain communities of the co-occurrence graph, checked against
+networkx run on the co-occurrence counted directly in Cypher; GraphQL and `papergraph topics`."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from typing import Any
+
+import httpx
+import networkx as nx
+import pytest
+from neo4j import AsyncDriver
+
+from api import create_app
+from graph.config import Settings
+from graph.topics import SEED, refresh_topics
+from graph.writes import MentionRow, PaperRow, upsert_papers
+
+pytestmark = pytest.mark.neo4j
+
+THEMES = {
+    "graph": ["graph neural network", "message passing", "node classification", "graph pooling"],
+    "text": ["language model", "tokenization", "instruction tuning", "in context learning"],
+    "vision": ["image generation", "diffusion model", "text to image", "image editing"],
+}
+COOCCURRENCE = (
+    "MATCH (a:Concept)<-[:MENTIONS]-(p:Paper)-[:MENTIONS]->(b:Concept) WHERE a.key < b.key "
+    "RETURN a.key AS a, b.key AS b, count(DISTINCT p) AS w"
+)
+
+
+def corpus() -> list[PaperRow]:
+    """Twelve papers a theme, each mentioning three of its four concepts (a different one left
+    out in turn) and the year 2021 or 2025; one paper bridges two themes."""
+    rows = []
+    for theme, keys in THEMES.items():
+        for i in range(12):
+            chosen = [k for j, k in enumerate(keys) if j != i % 4]
+            rows.append(_paper(f"{theme}-{i}", chosen, 2021 if i < 6 else 2025))
+    rows.append(_paper("bridge", [THEMES["graph"][0], THEMES["text"][0]], 2025))
+    return rows
+
+
+def _paper(pid: str, keys: list[str], year: int) -> PaperRow:
+    mentions = tuple(
+        MentionRow(key=k, name=k, aliases=(k,), score=0.5, rank=r, source="keybert")
+        for r, k in enumerate(keys, 1)
+    )
+    return PaperRow(
+        id=pid,
+        source_id=True,
+        match_key=f"mk-{pid}",
+        content_hash=f"h-{pid}",
+        abstract=f"Abstract {pid}.",
+        label=pid,
+        source="test",
+        extractor="hand",
+        year=year,
+        mentions=mentions,
+    )
+
+
+@pytest.fixture
+async def client(driver: AsyncDriver, neo4j_settings: Settings) -> AsyncIterator[httpx.AsyncClient]:
+    database = neo4j_settings.neo4j_database
+    await upsert_papers(driver, database=database, papers=corpus())
+    assert await refresh_topics(driver, database=database) == 3
+    app = create_app(neo4j_settings)
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://api") as http:
+            yield http
+
+
+async def data(client: httpx.AsyncClient, query: str) -> Any:
+    body = (await client.post("/graphql", json={"query": query})).json()
+    assert "errors" not in body, body
+    return body["data"]
+
+
+TOPICS = (
+    "{ topics(first: 10) { totalCount edges { node { id name conceptCount paperCount "
+    "concepts(first: 10) { key } } } } }"
+)
+
+
+async def test_topics_are_networkx_louvain_on_the_cooccurrence_graph(
+    client: httpx.AsyncClient, driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    records, _, _ = await driver.execute_query(
+        COOCCURRENCE, database_=neo4j_settings.neo4j_database
+    )
+    graph = nx.Graph()
+    graph.add_weighted_edges_from(sorted((r["a"], r["b"], r["w"]) for r in records))
+    expected = {frozenset(c) for c in nx.community.louvain_communities(graph, seed=SEED)}
+    found = (await data(client, TOPICS))["topics"]
+    nodes = [e["node"] for e in found["edges"]]
+    assert found["totalCount"] == 3
+    assert {frozenset(c["key"] for c in n["concepts"]) for n in nodes} == expected
+    assert expected == {frozenset(keys) for keys in THEMES.values()}
+    for node in nodes:
+        central = [c["key"] for c in node["concepts"]]
+        assert node["name"].split(" · ") == central[:3]  # named by its most central concepts
+        assert node["id"] == f"topic:{central[0]}"
+    graph_topic = next(n for n in nodes if "message passing" in n["name"] or
+                       "graph neural network" in n["name"])  # fmt: skip
+    assert graph_topic["paperCount"] == 13  # its twelve papers and the bridge
+
+
+async def test_recomputing_gives_the_same_topics(
+    client: httpx.AsyncClient, driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    before = await data(client, TOPICS)
+    await refresh_topics(driver, database=neo4j_settings.neo4j_database)
+    assert await data(client, TOPICS) == before
+
+
+async def test_paper_topics_topic_papers_and_trend(client: httpx.AsyncClient) -> None:
+    found = await data(
+        client,
+        '{ paper(id: "vision-3") { topics { id conceptCount } } '
+        'bridge: paper(id: "bridge") { topics { id } } }',
+    )
+    (vision,) = found["paper"]["topics"]
+    assert len(found["bridge"]["topics"]) == 2
+    topic = await data(
+        client,
+        f'{{ topic(id: "{vision["id"]}") {{ papers(first: 50) {{ totalCount edges {{ node {{ id }} }} }} '
+        "trend { year papers total share } } }",
+    )
+    papers = topic["topic"]["papers"]
+    assert papers["totalCount"] == 12
+    assert {e["node"]["id"] for e in papers["edges"]} == {f"vision-{i}" for i in range(12)}
+    assert [(t["year"], t["papers"], t["total"]) for t in topic["topic"]["trend"]] == [
+        (2021, 6, 18),
+        (2025, 6, 19),
+    ]
+    assert (await data(client, '{ topic(id: "topic:nothing") { id } }'))["topic"] is None
+
+
+def topics_cli(settings: Settings, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {
+        **os.environ,
+        "NEO4J_URI": settings.neo4j_uri,
+        "NEO4J_PASSWORD": settings.neo4j_password.get_secret_value(),
+        "COLUMNS": "200",
+    }
+    command = [sys.executable, "-m", "papergraph", "topics", *args]
+    return subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+
+
+async def test_cli_lists_and_recomputes(
+    client: httpx.AsyncClient, neo4j_settings: Settings
+) -> None:
+    listed = topics_cli(neo4j_settings, "--recompute")
+    assert listed.returncode == 0, listed.stderr
+    assert "Topics (3" in listed.stdout and "diffusion model" in listed.stdout
+    assert "--recompute" in topics_cli(neo4j_settings, "--help").stdout
