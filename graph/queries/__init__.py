@@ -24,6 +24,7 @@ from graph.queries.entities import (
     method_proposed_by,
     method_used_by,
 )
+from graph.queries.evidence import paper_method_mentions
 from graph.queries.papers import (
     find_papers,
     paper_concepts,
@@ -61,6 +62,7 @@ __all__ = [
     "method_used_by",
     "neighborhood",
     "paper_concepts",
+    "paper_method_mentions",
     "paper_methods",
     "papers_by_ids",
     "related_papers",

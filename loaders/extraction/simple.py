@@ -34,7 +34,7 @@ _INTRODUCING = frozenset(
 class SimpleExtractor:
     """Deterministic stand-in for the KeyBERT extractor (test double)."""
 
-    version = "simple-1"
+    version = "simple-2"
 
     def __init__(self, *, top_n: int = 10, dimensions: int = 16) -> None:
         self.top_n = top_n
