@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import accumulate
 
 from graph.writes import Evidence
 from loaders.markup import WORD_MACROS
@@ -23,19 +25,35 @@ from loaders.markup import WORD_MACROS
 __all__ = ["PaperText", "sentence_bounds"]
 
 #: A LaTeX control word (group 1) or a word: letters and digits, with any combining accents.
+_ASCII_WORD = re.compile(r"[A-Za-z0-9]+")
 _TOKEN = re.compile(r"\\([A-Za-z]+)|((?:[^\W_]|[\u0300-\u036f])+)")
 #: A sentence ends at ., ! or ? before a space and what can start a sentence; "e.g. the" and
 #: "i.e., a" do not end one.
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\[\"'“‘\\$*])")
 
 
-@dataclass(frozen=True)
 class _Words:
-    """A field's words folded for matching (lowercase, accents and markup removed), and for
-    each folded letter the index of the stored character it comes from."""
+    """A text's words folded for matching (lowercase, accents and markup removed), and where
+    each starts in the stored text; ``maps`` gives, for a word whose letters are not the stored
+    ones one for one (an accent, a macro), the stored index of each letter (else ``None``)."""
 
-    words: tuple[str, ...]
-    origin: tuple[int, ...]
+    def __init__(self, text: str) -> None:
+        self.text = text
+        # Most abstracts are plain ASCII: each folded letter is a stored one, and where words
+        # start is only worked out once a phrase is found.
+        self.plain = text.isascii() and "\\" not in text
+        if self.plain:
+            self.words = tuple(_ASCII_WORD.findall(text.lower()))
+            self.maps: tuple[tuple[int, ...] | None, ...] = ()
+        else:
+            self.words, self._starts, self.maps = _fold_markup(text)
+
+    @cached_property
+    def starts(self) -> tuple[int, ...]:
+        """The stored index of each word's first letter."""
+        if self.plain:
+            return tuple(m.start() for m in _ASCII_WORD.finditer(self.text))
+        return self._starts
 
     @cached_property
     def spaced(self) -> str:
@@ -44,29 +62,41 @@ class _Words:
 
     @cached_property
     def squeezed(self) -> str:
-        """The words run together, where :attr:`starts` and :attr:`ends` mark word edges."""
+        """The words run together (see :meth:`word_edge`)."""
         return "".join(self.words)
 
     @cached_property
-    def edges(self) -> tuple[frozenset[int], frozenset[int]]:
-        """Indices into :attr:`squeezed` where a word starts, and just past where one ends."""
-        starts, ends, n = [], [], 0
-        for word in self.words:
-            starts.append(n)
-            n += len(word)
-            ends.append(n)
-        return frozenset(starts), frozenset(ends)
+    def letter_starts(self) -> list[int]:
+        """Index into :attr:`squeezed` of each word's first letter."""
+        return list(accumulate(map(len, self.words[:-1]), initial=0))
+
+    def word_edge(self, letter: int) -> bool:
+        """Whether a word starts or ends just before ``letter`` of :attr:`squeezed`."""
+        starts = self.letter_starts
+        at = bisect_left(starts, letter)
+        return letter == len(self.squeezed) or (at < len(starts) and starts[at] == letter)
 
     def stored_span(self, first: int, stop: int) -> tuple[int, int]:
         """Stored ``(start, end)`` of the folded letters ``first`` to ``stop`` (exclusive)."""
-        return self.origin[first], self.origin[stop - 1] + 1
+        return self._stored(first), self._stored(stop - 1) + 1
+
+    def _stored(self, letter: int) -> int:
+        word = bisect_right(self.letter_starts, letter) - 1
+        offset = letter - self.letter_starts[word]
+        mapped = self.maps[word] if self.maps else None
+        return mapped[offset] if mapped is not None else self.starts[word] + offset
 
 
-def _words(text: str) -> _Words:
-    """Fold ``text`` word by word. A LaTeX control word separates words (``\\emph{prompt}``
-    reads ``prompt``) unless markup cleaning keeps it as a word (``\\alpha``)."""
+_Folded = tuple[tuple[str, ...], tuple[int, ...], tuple[tuple[int, ...] | None, ...]]
+
+
+def _fold_markup(text: str) -> _Folded:
+    """Words, starts and maps of a text with markup or non-ASCII letters. A LaTeX control word
+    separates words (``\\emph{prompt}`` reads ``prompt``) unless markup cleaning keeps it as a
+    word (``\\alpha``)."""
     words: list[str] = []
-    origin: list[int] = []
+    firsts: list[int] = []
+    maps: list[tuple[int, ...] | None] = []
     for m in _TOKEN.finditer(text):
         macro = m.group(1)
         if macro is not None and macro not in WORD_MACROS:
@@ -74,20 +104,22 @@ def _words(text: str) -> _Words:
         word, at = _fold_word(m.group(0), m.start()) if macro is None else _macro(m)
         if word:
             words.append(word)
-            origin.extend(at)
-    return _Words(tuple(words), tuple(origin))
+            firsts.append(at[0] if at else m.start())
+            maps.append(at)
+    return tuple(words), tuple(firsts), tuple(maps)
 
 
-def _macro(m: re.Match[str]) -> tuple[str, list[int]]:
+def _macro(m: re.Match[str]) -> tuple[str, tuple[int, ...]]:
     """A macro markup cleaning turns into a word, as that word (``\\times`` reads ``x``), its
     letters spanning the macro."""
     word = _fold_phrase(WORD_MACROS[m.group(1)]).replace(" ", "")
-    return word, [m.start()] * (len(word) - 1) + [m.end() - 1]
+    return word, (m.start(),) * (len(word) - 1) + (m.end() - 1,)
 
 
-def _fold_word(token: str, start: int) -> tuple[str, list[int]]:
+def _fold_word(token: str, start: int) -> tuple[str, tuple[int, ...] | None]:
+    """A token's folded letters and, unless they are its own one for one, their stored indices."""
     if token.isascii():
-        return token.lower(), list(range(start, start + len(token)))
+        return token.lower(), None
     letters, origin = [], []
     for i, ch in enumerate(token):
         decomposed = unicodedata.normalize("NFKD", ch)
@@ -95,12 +127,12 @@ def _fold_word(token: str, start: int) -> tuple[str, list[int]]:
             if c.isalnum() and not unicodedata.combining(c):
                 letters.append(c)
                 origin.append(start + i)
-    return "".join(letters), origin
+    return "".join(letters), tuple(origin)
 
 
 def _fold_phrase(phrase: str) -> str:
     """``phrase`` folded as stored text is, its words joined by single spaces."""
-    return " ".join(_words(phrase).words)
+    return " ".join(_Words(phrase).words)
 
 
 def _plural_ends(text: str, stop: int) -> tuple[int, ...]:
@@ -122,7 +154,7 @@ class _Field:
 
     @cached_property
     def folded(self) -> _Words:
-        return _words(self.text)
+        return _Words(self.text)
 
     def find(self, phrase: str) -> tuple[int, int] | None:
         """Stored ``(start, end)`` of the first place ``phrase`` is written, or ``None``."""
@@ -149,12 +181,11 @@ class _Field:
     def _find_squeezed(self, letters: str) -> tuple[int, int] | None:
         f = self.folded
         text = f.squeezed
-        starts, ends = f.edges
         at = text.find(letters)
         while at >= 0:
-            if at in starts:
+            if f.word_edge(at):
                 for end in _plural_ends(text, at + len(letters)):
-                    if end in ends:
+                    if f.word_edge(end):
                         return f.stored_span(at, end)
             at = text.find(letters, at + 1)
         return None
