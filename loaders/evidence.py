@@ -24,8 +24,8 @@ from loaders.markup import WORD_MACROS
 
 __all__ = ["PaperText", "sentence_bounds"]
 
-#: A LaTeX control word (group 1) or a word: letters and digits, with any combining accents.
 _ASCII_WORD = re.compile(r"[A-Za-z0-9]+")
+#: A LaTeX control word (group 1) or a word: letters and digits, with any combining accents.
 _TOKEN = re.compile(r"\\([A-Za-z]+)|((?:[^\W_]|[\u0300-\u036f])+)")
 #: A sentence ends at ., ! or ? before a space and what can start a sentence; "e.g. the" and
 #: "i.e., a" do not end one.
