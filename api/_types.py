@@ -30,8 +30,11 @@ __all__ = [
     "ConceptCooccurrence",
     "ConceptMention",
     "Connection",
+    "Evidence",
+    "EvidenceField",
     "GraphPath",
     "Method",
+    "MethodMention",
     "NodeKind",
     "Paper",
     "PaperOrder",
@@ -50,6 +53,9 @@ First = Annotated[int, strawberry.argument(description="How many items (1..100).
 
 PaperOrder = strawberry.enum(models.PaperOrder, description="How papers are sorted.")
 NodeKind = strawberry.enum(models.NodeKind, description="What a graph node is.")
+EvidenceField = strawberry.enum(
+    models.EvidenceField, description="The stored paper field an evidence span indexes."
+)
 
 
 def _as_is(graphql_type: type[V], view: object) -> V:
@@ -139,6 +145,14 @@ class Paper:
     async def cited_by(self, info: Info, first: First = 20) -> list[Paper]:
         found = await info.context.loaders.paper_cited_by.load((self.id, page_size(first)))
         return [Paper.of(p) for p in found]
+
+    @strawberry.field(
+        description="The methods it proposes and uses, with each link's score and evidence: "
+        "proposed first, then best score first."
+    )
+    async def method_mentions(self, info: Info) -> list[MethodMention]:
+        found = await info.context.loaders.paper_method_mentions.load((self.id,))
+        return [MethodMention.of(m) for m in found]
 
     @strawberry.field(description="Related papers, best first (see `relatedPapers`).")
     async def related(self, info: Info, first: First = 10) -> list[RelatedPaper]:
@@ -259,9 +273,40 @@ class ConceptMention:
     score: float
     rank: int
     source: str = strawberry.field(description='"keybert" or "author" (a keyword).')
+    evidence: Evidence | None = strawberry.field(
+        description="Where the paper writes it; null for an author keyword its title and "
+        "abstract never use."
+    )
 
     @classmethod
     def of(cls, view: models.ConceptMention) -> ConceptMention:
+        return _as_is(cls, view)
+
+
+@strawberry.type(
+    description="Where a paper writes an extracted phrase. Offsets are indices (Unicode code "
+    "points) into the stored field: `text` is `field[start:end]`, `sentence` is "
+    "`field[sentenceStart:sentenceEnd]` and holds it (a title is one sentence)."
+)
+class Evidence:
+    field: EvidenceField  # type: ignore[valid-type]
+    start: int
+    end: int
+    text: str = strawberry.field(description="The phrase as the paper writes it.")
+    sentence: str
+    sentence_start: int
+    sentence_end: int
+
+
+@strawberry.type(description="A paper's link to a method it proposes or uses.")
+class MethodMention:
+    method: Method
+    relation: str = strawberry.field(description='"PROPOSES" or "USES".')
+    score: float
+    evidence: Evidence | None = strawberry.field(description="Where the paper writes its name.")
+
+    @classmethod
+    def of(cls, view: models.MethodMention) -> MethodMention:
         return _as_is(cls, view)
 
 

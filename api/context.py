@@ -21,6 +21,7 @@ from graph.models import (
     ConceptCooccurrence,
     ConceptMention,
     ConceptView,
+    MethodMention,
     MethodView,
     Page,
     PaperMethods,
@@ -93,6 +94,10 @@ class Loaders:
     @cached_property
     def paper_methods(self) -> DataLoader[tuple[Any, ...], PaperMethods]:
         return _loader(self._reader, q.paper_methods, "ids", PaperMethods())
+
+    @cached_property
+    def paper_method_mentions(self) -> DataLoader[tuple[Any, ...], tuple[MethodMention, ...]]:
+        return _loader(self._reader, q.paper_method_mentions, "ids", ())
 
     @cached_property
     def related_papers(self) -> DataLoader[tuple[Any, ...], tuple[RelatedPaper, ...] | None]:

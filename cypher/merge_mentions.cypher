@@ -1,7 +1,9 @@
 // Link papers to their concepts, creating Concept nodes as needed and growing their aliases.
 // A key that names a Method is never made a Concept. The name is the first paper's, until a
 // paper spells it with fewer capitals ("large language model" over "Large Language Model").
-// params: $rows: [{matchKey, key, name, aliases, score, rank, source, extractor}]. returns: count.
+// Each edge carries its evidence (where the phrase is written; see graph.writes.Evidence).
+// params: $rows: [{matchKey, key, name, aliases, score, rank, source, extractor, evidence (map of
+//   edge properties, possibly empty)}]. returns: count.
 UNWIND $rows AS row
 MATCH (p:Paper {matchKey: row.matchKey})
 WITH p, row
@@ -14,5 +16,6 @@ MERGE (c:Concept {key: row.key})
         AND size([ch IN split(row.name, '') WHERE ch <> toLower(ch)])
           < size([ch IN split(c.name, '') WHERE ch <> toLower(ch)])
       THEN row.name ELSE c.name END
-CREATE (p)-[:MENTIONS {score: row.score, rank: row.rank, source: row.source, extractor: row.extractor}]->(c)
+CREATE (p)-[r:MENTIONS {score: row.score, rank: row.rank, source: row.source, extractor: row.extractor}]->(c)
+SET r += row.evidence
 RETURN count(*) AS count

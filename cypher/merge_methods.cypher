@@ -1,7 +1,9 @@
 // Link papers to the methods they propose or use, creating Method nodes as needed; each
 // touched method is flagged relatedStale so refresh_method_concepts recomputes its RELATED_TO
 // edges once, after the load, instead of once per batch.
-// params: $rows: [{matchKey, key, name, aliases, score, kind ('PROPOSES'|'USES'), extractor}].
+// Each edge carries its evidence (where the name is written; see graph.writes.Evidence).
+// params: $rows: [{matchKey, key, name, aliases, score, kind ('PROPOSES'|'USES'), extractor,
+//   evidence (map of edge properties, possibly empty)}].
 // returns: count.
 UNWIND $rows AS row
 MATCH (p:Paper {matchKey: row.matchKey})
@@ -10,7 +12,7 @@ MERGE (m:Method {key: row.key})
   ON MATCH SET m.aliases = m.aliases + [a IN row.aliases WHERE NOT a IN m.aliases]
 SET m.relatedStale = true
 FOREACH (_ IN CASE WHEN row.kind = 'PROPOSES' THEN [1] ELSE [] END |
-  CREATE (p)-[:PROPOSES {score: row.score, extractor: row.extractor}]->(m))
+  CREATE (p)-[r:PROPOSES {score: row.score, extractor: row.extractor}]->(m) SET r += row.evidence)
 FOREACH (_ IN CASE WHEN row.kind = 'USES' THEN [1] ELSE [] END |
-  CREATE (p)-[:USES {score: row.score, extractor: row.extractor}]->(m))
+  CREATE (p)-[r:USES {score: row.score, extractor: row.extractor}]->(m) SET r += row.evidence)
 RETURN count(*) AS count

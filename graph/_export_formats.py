@@ -10,9 +10,10 @@ also undoes the encodings below.
   values are all JSON array strings back to lists.
 * XML 1.0 forbids most control characters (U+0000–U+001F except tab, line feed and carriage
   return), U+FFFE, U+FFFF and lone surrogates even as character references, and abstracts
-  copied from PDFs hold some (``Mo\x02tivated``). GraphML and GEXF drop them from every text
-  (ids, names, values), so the file parses whatever the data holds. Inside a list they survive:
-  JSON writes them as ``\u0002`` escapes.
+  copied from PDFs hold some (``Mo\x02tivated``). GraphML and GEXF replace each by U+FFFD (�)
+  in every text (ids, names, values), so the file parses whatever the data holds and an edge's
+  evidence offsets still index its paper's abstract. Inside a list they survive: JSON writes
+  them as ``\u0002`` escapes.
 * GEXF also gives ``id``, ``key``, ``type``, ``start``, ``end``, ``pid`` and ``viz`` a meaning
   of its own, so properties with those names are written as ``_id``, ``_key``, ... and renamed
   back on read. ``label`` and ``weight`` use GEXF's own node label and edge weight (Gephi shows
@@ -60,8 +61,9 @@ Recode = Callable[[Attrs], Attrs]
 
 
 def xml_safe(value: Any) -> Any:
-    """``value`` without the characters XML 1.0 forbids, when it is a string."""
-    return _XML_FORBIDDEN.sub("", value) if isinstance(value, str) else value
+    """``value`` with each character XML 1.0 forbids replaced by U+FFFD, when it is a string
+    (replaced, not removed: offsets into the text stay right)."""
+    return _XML_FORBIDDEN.sub("\ufffd", value) if isinstance(value, str) else value
 
 
 def _escape(reserved: frozenset[str], name: str) -> str:

@@ -20,9 +20,12 @@ __all__ = [
     "ConceptView",
     "DraftAnalysis",
     "DraftTerm",
+    "Evidence",
+    "EvidenceField",
     "GraphEdge",
     "GraphNode",
     "GraphPath",
+    "MethodMention",
     "MethodView",
     "NodeKind",
     "Page",
@@ -95,6 +98,27 @@ class MethodView:
     paper_count: int
 
 
+class EvidenceField(Enum):
+    """The stored field an edge's evidence indexes."""
+
+    ABSTRACT = "abstract"
+    TITLE = "title"
+
+
+@dataclass(slots=True)
+class Evidence:
+    """Where an extracted edge's phrase is written: ``text`` is ``field[start:end]`` of the
+    stored paper, ``sentence`` is ``field[sentence_start:sentence_end]`` and holds it."""
+
+    field: EvidenceField
+    start: int
+    end: int
+    text: str
+    sentence: str
+    sentence_start: int
+    sentence_end: int
+
+
 @dataclass(slots=True)
 class ConceptMention:
     """A paper's mention of a concept: the extractor's score and where it came from."""
@@ -103,6 +127,7 @@ class ConceptMention:
     score: float
     rank: int
     source: str
+    evidence: Evidence | None = None
 
 
 @dataclass(slots=True)
@@ -111,6 +136,16 @@ class PaperMethods:
 
     proposes: tuple[MethodView, ...] = ()
     uses: tuple[MethodView, ...] = ()
+
+
+@dataclass(slots=True)
+class MethodMention:
+    """A paper's link to a method: ``relation`` is ``PROPOSES`` or ``USES``."""
+
+    method: MethodView
+    relation: str
+    score: float
+    evidence: Evidence | None = None
 
 
 @dataclass(slots=True)

@@ -20,6 +20,7 @@ from graph.models import Stats, stats_from_row
 
 __all__ = [
     "AuthorRow",
+    "Evidence",
     "MentionRow",
     "MethodRow",
     "PaperRow",
@@ -72,6 +73,36 @@ class AuthorRow:
 
 
 @dataclass(frozen=True)
+class Evidence:
+    """Where an extracted edge's phrase is written in the paper's stored text.
+
+    ``field`` is ``"abstract"`` or ``"title"``; ``start``/``end`` and ``sentence_start``/
+    ``sentence_end`` are string indices into that stored field, so ``field[start:end]`` is
+    ``text`` (the phrase as written) and ``field[sentence_start:sentence_end]`` is ``sentence``.
+    """
+
+    field: str
+    start: int
+    end: int
+    text: str
+    sentence_start: int
+    sentence_end: int
+    sentence: str
+
+    def properties(self) -> dict[str, Any]:
+        """The edge properties it is stored as."""
+        return {
+            "evidenceField": self.field,
+            "evidenceStart": self.start,
+            "evidenceEnd": self.end,
+            "evidenceText": self.text,
+            "sentenceStart": self.sentence_start,
+            "sentenceEnd": self.sentence_end,
+            "sentence": self.sentence,
+        }
+
+
+@dataclass(frozen=True)
 class MentionRow:
     """A paper's mention of a concept."""
 
@@ -81,6 +112,7 @@ class MentionRow:
     score: float
     rank: int
     source: str
+    evidence: Evidence | None = None
 
 
 @dataclass(frozen=True)
@@ -92,6 +124,7 @@ class MethodRow:
     aliases: tuple[str, ...]
     score: float
     kind: str
+    evidence: Evidence | None = None
 
 
 @dataclass(frozen=True)
@@ -191,8 +224,8 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
     unwritten = await _single(tx, _CLEAR_WROTE, papers=sources)
     ids = await _rows(tx, _UPSERT, papers=[_paper_props(p) for p in papers])
     cleared = await _single(tx, _CLEAR_EDGES, matchKeys=keys)
-    mention_rows = [_edge(p, asdict(m)) for p in papers for m in p.mentions]
-    method_rows = [_edge(p, asdict(m)) for p in papers for m in p.methods]
+    mention_rows = [_edge(p, m) for p in papers for m in p.mentions]
+    method_rows = [_edge(p, m) for p in papers for m in p.methods]
     mentions = await _single(tx, _MENTIONS, rows=mention_rows)
     methods = await _single(tx, _METHODS, rows=method_rows)
     await _write_authors(tx, papers, unwritten.get("authorKeys", []))
@@ -267,8 +300,11 @@ def _paper_props(paper: PaperRow) -> dict[str, Any]:
     }
 
 
-def _edge(paper: PaperRow, row: dict[str, Any]) -> dict[str, Any]:
+def _edge(paper: PaperRow, edge: MentionRow | MethodRow) -> dict[str, Any]:
+    row = asdict(edge)
     row["aliases"] = list(row["aliases"])
+    # no evidence: an empty map, so ``SET r += row.evidence`` leaves the edge without any
+    row["evidence"] = edge.evidence.properties() if edge.evidence else {}
     return {**row, "matchKey": paper.match_key, "extractor": paper.extractor}
 
 

@@ -11,7 +11,8 @@ from dataclasses import dataclass, replace
 from graph.errors import CorpusError
 from graph.paper_ids import name_key
 from graph.writes import AuthorRow, MentionRow, MethodRow, PaperRow
-from loaders.extraction import Document, Extraction
+from loaders.evidence import PaperText
+from loaders.extraction import ConceptHit, Document, Extraction, MethodHit
 from loaders.identity import content_id, match_key, normalise_abstract, titled_key
 from loaders.markup import strip_markup
 from loaders.records import AuthorRef, PaperRecord
@@ -210,6 +211,7 @@ def label_for(title: str | None, extraction: Extraction, abstract: str) -> str:
 def build_row(candidate: Candidate, extraction: Extraction, *, extractor_version: str) -> PaperRow:
     """The row :func:`graph.writes.upsert_papers` writes for one paper."""
     r = candidate.record
+    text = PaperText(abstract=r.abstract, title=r.title)
     return PaperRow(
         id=candidate.id,
         source_id=candidate.source_id,
@@ -234,12 +236,22 @@ def build_row(candidate: Candidate, extraction: Extraction, *, extractor_version
         references=r.references,
         embedding=extraction.embedding or None,
         acronyms=extraction.definitions,
-        mentions=_mentions(extraction),
-        methods=_methods(extraction),
+        mentions=_mentions(extraction, text),
+        methods=_methods(extraction, text),
     )
 
 
-def _mentions(extraction: Extraction) -> tuple[MentionRow, ...]:
+def _concept_phrases(hit: ConceptHit) -> tuple[str, ...]:
+    """How the paper may write a concept: its surfaces as written, then its display name."""
+    return (*hit.aliases, hit.name, hit.key)
+
+
+def _method_phrases(hit: MethodHit) -> tuple[str, ...]:
+    """How the paper may write a method: its name, then its other spellings and long form."""
+    return (hit.name, *hit.aliases)
+
+
+def _mentions(extraction: Extraction, text: PaperText) -> tuple[MentionRow, ...]:
     seen: set[str] = set()
     rows = []
     for rank, hit in enumerate(extraction.concepts, start=1):
@@ -254,12 +266,13 @@ def _mentions(extraction: Extraction) -> tuple[MentionRow, ...]:
                 score=round(hit.score, 4),
                 rank=rank,
                 source=hit.source,
+                evidence=text.evidence(_concept_phrases(hit)),
             )
         )
     return tuple(rows)
 
 
-def _methods(extraction: Extraction) -> tuple[MethodRow, ...]:
+def _methods(extraction: Extraction, text: PaperText) -> tuple[MethodRow, ...]:
     rows: dict[str, MethodRow] = {}
     for kind, hits in (("PROPOSES", extraction.proposes), ("USES", extraction.uses)):
         for hit in hits:
@@ -271,6 +284,7 @@ def _methods(extraction: Extraction) -> tuple[MethodRow, ...]:
                     aliases=hit.aliases,
                     score=round(hit.score, 4),
                     kind=kind,
+                    evidence=text.evidence(_method_phrases(hit)),
                 ),
             )
     return tuple(rows.values())

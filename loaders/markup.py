@@ -21,10 +21,10 @@ import re
 import unicodedata
 from functools import lru_cache
 
-__all__ = ["strip_markup"]
+__all__ = ["WORD_MACROS", "strip_markup"]
 
 # Control words replaced by a word (Greek letters keep names such as "$\alpha$-divergence").
-_WORD_MACROS = {
+WORD_MACROS = {
     "ie": "i.e.",
     "eg": "e.g.",
     "etal": "et al.",
@@ -158,7 +158,7 @@ def _control_word(match: re.Match[str]) -> str:
     """Replace a LaTeX control word by its word (``\\alpha``), or drop it (``\\textbf``). A
     font command leaves no space: it may set letters inside a word (``\\textbf{L}ossless``)."""
     name = match.group(1)
-    return _WORD_MACROS.get(name, "" if name in _FONT_COMMANDS else " ")
+    return WORD_MACROS.get(name, "" if name in _FONT_COMMANDS else " ")
 
 
 def _tidy_spaces(text: str) -> str:

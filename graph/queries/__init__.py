@@ -25,6 +25,7 @@ from graph.queries.entities import (
     method_proposed_by,
     method_used_by,
 )
+from graph.queries.evidence import paper_method_mentions
 from graph.queries.hierarchy import concept_broader, concept_narrower, concept_tree_papers
 from graph.queries.papers import (
     find_papers,
@@ -81,6 +82,7 @@ __all__ = [
     "method_used_by",
     "neighborhood",
     "paper_concepts",
+    "paper_method_mentions",
     "paper_methods",
     "paper_topics",
     "papers_by_ids",

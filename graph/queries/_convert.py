@@ -8,15 +8,28 @@ from typing import Any, TypeVar
 from graph.models import (
     ConceptMention,
     ConceptView,
+    Evidence,
+    EvidenceField,
     GraphEdge,
     GraphNode,
+    MethodMention,
     MethodView,
     NodeKind,
     Page,
     PaperView,
 )
 
-__all__ = ["concept", "edges", "mention", "method", "nodes", "page", "paper"]
+__all__ = [
+    "concept",
+    "edges",
+    "evidence",
+    "mention",
+    "method",
+    "method_mention",
+    "nodes",
+    "page",
+    "paper",
+]
 
 Row = dict[str, Any]
 T = TypeVar("T")
@@ -60,6 +73,31 @@ def mention(row: Row) -> ConceptMention:
         score=float(row["score"]),
         rank=int(row.get("rank") or 0),
         source=row.get("source") or "",
+        evidence=evidence(row.get("evidence")),
+    )
+
+
+def method_mention(row: Row) -> MethodMention:
+    return MethodMention(
+        method=method(row["method"]),
+        relation=row["relation"],
+        score=float(row["score"]),
+        evidence=evidence(row.get("evidence")),
+    )
+
+
+def evidence(row: Row | None) -> Evidence | None:
+    """An edge's evidence from its ``evidence*``/``sentence*`` properties (none: ``None``)."""
+    if not row or row.get("evidenceField") is None:
+        return None
+    return Evidence(
+        field=EvidenceField(row["evidenceField"]),
+        start=int(row["evidenceStart"]),
+        end=int(row["evidenceEnd"]),
+        text=row["evidenceText"],
+        sentence=row["sentence"],
+        sentence_start=int(row["sentenceStart"]),
+        sentence_end=int(row["sentenceEnd"]),
     )
 
 

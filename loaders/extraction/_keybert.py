@@ -32,7 +32,7 @@ _DEFAULT_WEIGHTS = Weights()
 
 def extractor_version(*, fast: bool) -> str:
     """Stored on every edge: a load with another version or mode re-extracts the paper."""
-    return "kb-np-14-fast" if fast else "kb-np-14"
+    return "kb-np-15-fast" if fast else "kb-np-15"
 
 
 class Rankers(NamedTuple):

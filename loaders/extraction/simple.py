@@ -4,7 +4,8 @@ No model, no randomness: the same text always gives the same output.
 
 * methods: coined tokens with an inner capital (``DyAug``, ``PC-Winter``); ``proposes`` if the
   token follows ``propose``/``termed``/``called``/``dubbed`` or heads the title, else ``uses``;
-* concepts: lowercase word bigrams without stopwords, by frequency, plus author keywords;
+* concepts: lowercase word bigrams without stopwords (a number between two words breaks the
+  pair, so every bigram is written in the text), by frequency, plus author keywords;
 * embedding: a fixed-size bag of hashed words, unit length.
 """
 
@@ -24,7 +25,7 @@ from ._types import ConceptHit, Document, Extraction, MethodHit
 
 __all__ = ["SimpleExtractor"]
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
 _COINED = re.compile(r"^[A-Za-z]+[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*$|^[A-Z]+-[A-Z][A-Za-z0-9]*$")
 _INTRODUCING = frozenset(
     {"propose", "proposes", "termed", "called", "dubbed", "introduce", "present"}
@@ -34,7 +35,7 @@ _INTRODUCING = frozenset(
 class SimpleExtractor:
     """Deterministic stand-in for the KeyBERT extractor (test double)."""
 
-    version = "simple-1"
+    version = "simple-2"
 
     def __init__(self, *, top_n: int = 10, dimensions: int = 16) -> None:
         self.top_n = top_n

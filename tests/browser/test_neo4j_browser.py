@@ -34,6 +34,7 @@ PAPER_BLUE = "rgb(76, 142, 218)"  # node.Paper colour in style.grass (#4C8EDA)
 # Example parameters for every shipped Browser query (a new query needs an entry here).
 EXAMPLES: dict[str, dict[str, Any]] = {
     "paper_and_concepts": {"paperId": "pg-0"},
+    "paper_evidence": {"paperId": "pg-0"},
     "shared_concepts_of_two_papers": {"paperA": "pg-0", "paperB": "pg-1"},
     "method_lineage": {"method": "lora", "maxConcepts": 15},
     "top_concepts": {"limit": 25},

@@ -96,14 +96,16 @@ async def integrity(driver: AsyncDriver, settings: Settings) -> dict[str, object
 
 
 async def edges(driver: AsyncDriver, settings: Settings) -> set[tuple[object, ...]]:
-    """Every extracted edge as (paper id, type, concept or method key)."""
+    """Every extracted edge as (paper id, type, concept or method key, its evidence: field,
+    phrase and sentence offsets)."""
     found = await rows(
         driver,
         settings,
         "MATCH (p:Paper)-[r:MENTIONS|PROPOSES|USES]->(n) "
-        "RETURN p.id AS p, type(r) AS t, n.key AS k",
+        "RETURN p.id AS p, type(r) AS t, n.key AS k, "
+        "[r.evidenceField, r.evidenceStart, r.evidenceEnd, r.sentenceStart, r.sentenceEnd] AS e",
     )
-    return {(r["p"], r["t"], r["k"]) for r in found}
+    return {(r["p"], r["t"], r["k"], tuple(r["e"])) for r in found}
 
 
 CLEAN = {

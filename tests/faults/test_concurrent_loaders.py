@@ -11,6 +11,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from _evidence import evidence_problems
 from _faults import CLEAN, counts, edges, integrity
 from neo4j import AsyncDriver
 
@@ -51,6 +52,8 @@ async def test_two_overlapping_loads_at_once_equal_one_sequential_load(
     )
     assert first.read + second.read > len(records)  # the middle third was offered twice
     assert await integrity(fault_driver, neo4j_up) == CLEAN
+    # the same edges with the same evidence, and that evidence indexes the stored text
     assert await edges(fault_driver, neo4j_up) == expected_edges
+    assert await evidence_problems(fault_driver, neo4j_up) == []
     # RELATED_TO too: the refresh write-locks a method before reading its papers.
     assert await counts(fault_driver, neo4j_up) == expected

@@ -151,7 +151,7 @@ async def test_control_characters_and_lists_open_in_plain_networkx(
         assert attrs["abstract"] == paper["abstract"] and attrs["_id"] == paper["id"]
         assert attrs["keywords"] == ["a\x02b"]
     else:
-        assert attrs["abstract"].startswith("Motivated by ")
+        assert attrs["abstract"].startswith("Mo\ufffdtivated by ")  # replaced, offsets kept
         assert json.loads(attrs["keywords"]) == ["a\x02b"]  # JSON escapes it: nothing is lost
     back = read_graph(str(path), fmt)  # type: ignore[arg-type]
     assert back.nodes[f"Paper:{paper['id']}"]["keywords"] == ["a\x02b"]
@@ -303,9 +303,10 @@ def test_unreadable_xml_is_invalid_input(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("fmt", ["graphml", "gexf"])
-def test_xml_formats_drop_only_forbidden_characters(fmt: str, tmp_path: Path) -> None:
+def test_xml_formats_replace_only_forbidden_characters(fmt: str, tmp_path: Path) -> None:
     graph = nx.MultiDiGraph()
     graph.add_node("Paper:a\x0cb", labels=["Paper"], title="tab\there \x00\x1f\ufffeok é")
     path = write_graph(graph, tmp_path / f"g.{fmt}", fmt)  # type: ignore[arg-type]
     back = nx.read_graphml(path) if fmt == "graphml" else nx.read_gexf(path)
-    assert dict(back.nodes(data=True))["Paper:ab"]["title"] == "tab\there ok é"
+    title = dict(back.nodes(data=True))["Paper:a\ufffdb"]["title"]
+    assert title == "tab\there \ufffd\ufffd\ufffdok é"  # one for one: offsets into it hold

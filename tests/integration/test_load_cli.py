@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from _evidence import evidence_problems, extracted_edges
 from neo4j import AsyncDriver
 
 from graph.config import Settings
@@ -62,9 +63,14 @@ async def test_loading_the_seed_twice_changes_no_count(
     proposed = {r["method"]: r["abstract"] for r in records}
     for method in ("DyAug", "COFlowNet", "PC-Winter", "JPEG-DL"):
         assert method in proposed[method]  # linked to the paper that introduces it
+    # every extracted edge says where the paper writes it, and the offsets index the stored text
+    assert await evidence_problems(driver, neo4j_settings) == []
+    evidence = [e["evidence"] for e in await extracted_edges(driver, neo4j_settings)]
     second = papergraph(neo4j_settings, "load", str(seed_file))
     assert second.returncode == 0 and "19 unchanged" in second.stdout
     assert await graph_counts(driver, database=neo4j_settings.neo4j_database) == counts
+    again = [e["evidence"] for e in await extracted_edges(driver, neo4j_settings)]
+    assert sorted(map(repr, again)) == sorted(map(repr, evidence))
 
 
 @pytest.fixture

@@ -1,0 +1,18 @@
+// The methods each paper proposes or uses, with each edge's score and evidence: proposed ones
+// first, then best score first; batched over papers.
+// params: $ids: [string] (canonical paper ids).
+// returns: id, mentions (list of {method map with paperCount, relation ('PROPOSES'|'USES'),
+//   score, evidence (the edge's evidence* and sentence* properties)}).
+UNWIND $ids AS id
+MATCH (p:Paper {id: id})
+CALL (p) {
+  MATCH (p)-[r:PROPOSES|USES]->(m:Method)
+  WITH r, m ORDER BY type(r) = 'USES', r.score DESC, m.key
+  RETURN collect({
+    method: m {.key, .name, .aliases, paperCount: COUNT { (m)<-[:PROPOSES|USES]-() }},
+    relation: type(r), score: r.score,
+    evidence: r {.evidenceField, .evidenceStart, .evidenceEnd, .evidenceText,
+                 .sentence, .sentenceStart, .sentenceEnd}
+  }) AS mentions
+}
+RETURN id, mentions
