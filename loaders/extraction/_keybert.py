@@ -32,7 +32,7 @@ _DEFAULT_WEIGHTS = Weights()
 
 def extractor_version(*, fast: bool) -> str:
     """Stored on every edge: a load with another version or mode re-extracts the paper."""
-    return "kb-np-14-fast" if fast else "kb-np-14"
+    return "kb-np-15-fast" if fast else "kb-np-15"
 
 
 class Rankers(NamedTuple):
@@ -254,7 +254,12 @@ def _method_hit(method: MethodCandidate, similarity: float) -> MethodHit:
     :data:`_PROPOSED_BONUS` when the paper introduces it."""
     score = similarity + (_PROPOSED_BONUS if method.proposed else 0.0)
     return MethodHit(
-        method.key, method.name, round(min(max(score, 0.0), 1.0), 4), tuple(method.aliases)
+        method.key,
+        method.name,
+        round(min(max(score, 0.0), 1.0), 4),
+        tuple(method.aliases),
+        kind=method.kind,
+        variant_of=method.variant_of,
     )
 
 
