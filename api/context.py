@@ -20,6 +20,7 @@ from graph.models import (
     ConceptCooccurrence,
     ConceptMention,
     ConceptView,
+    MethodVariants,
     MethodView,
     Page,
     PaperMethods,
@@ -112,6 +113,10 @@ class Loaders:
     @cached_property
     def method_used_by(self) -> DataLoader[tuple[Any, ...], Page[PaperView]]:
         return _loader(self._reader, q.method_used_by, "keys", _empty_page(), "offset", "first")
+
+    @cached_property
+    def method_variants(self) -> DataLoader[tuple[Any, ...], MethodVariants]:
+        return _loader(self._reader, q.method_variants, "keys", MethodVariants())
 
     @cached_property
     def method_concepts(self) -> DataLoader[tuple[Any, ...], tuple[ConceptView, ...]]:

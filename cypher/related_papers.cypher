@@ -35,7 +35,7 @@ CALL (p, n) {
     score: score,
     concepts: [c IN xs WHERE c:Concept | c {.key, .name, .aliases,
                paperCount: COUNT { (c)<-[:MENTIONS]-() }}],
-    methods: [m IN xs WHERE m:Method | m {.key, .name, .aliases,
+    methods: [m IN xs WHERE m:Method | m {.key, .name, .aliases, .kind,
               paperCount: COUNT { (m)<-[:PROPOSES|USES]-() }}]
   }) AS related
 }

@@ -184,6 +184,8 @@ def _methods(extraction: Extraction) -> tuple[MethodRow, ...]:
                     aliases=hit.aliases,
                     score=round(hit.score, 4),
                     kind=kind,
+                    method_kind=hit.kind,
+                    variant_of=hit.variant_of,
                 ),
             )
     return tuple(rows.values())

@@ -24,6 +24,7 @@ from graph.queries.entities import (
     method_proposed_by,
     method_used_by,
 )
+from graph.queries.lineage import method_lineage, method_variants
 from graph.queries.papers import (
     find_papers,
     paper_concepts,
@@ -57,8 +58,10 @@ __all__ = [
     "graph_stats",
     "lucene_terms",
     "method_concepts",
+    "method_lineage",
     "method_proposed_by",
     "method_used_by",
+    "method_variants",
     "neighborhood",
     "paper_concepts",
     "paper_methods",

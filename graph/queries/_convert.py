@@ -10,6 +10,7 @@ from graph.models import (
     ConceptView,
     GraphEdge,
     GraphNode,
+    MethodKind,
     MethodView,
     NodeKind,
     Page,
@@ -51,6 +52,7 @@ def method(row: Row) -> MethodView:
         name=row["name"],
         aliases=tuple(row.get("aliases") or ()),
         paper_count=int(row.get("paperCount") or 0),
+        kind=MethodKind(row.get("kind") or "method"),
     )
 
 
