@@ -92,7 +92,19 @@ _HEAD_KINDS = {
 }
 #: Nouns beside a name that make it something other than a method: ``VQA tasks``.
 _NOT_A_METHOD = frozenset(
-    ["task", "problem", "setting", "community", "team", "company", "lab", "competition"]
+    [
+        "task",
+        "problem",
+        "setting",
+        "community",
+        "team",
+        "company",
+        "lab",
+        "competition",
+        "chip",
+        "gpu",
+        "hardware",
+    ]
 )
 _DROP = ""  # the kind of a name that names no method
 _BENCH = re.compile(r"bench$", re.IGNORECASE)
@@ -208,7 +220,10 @@ def _beside(units: Sequence[Unit], span: Span) -> str | None:
 
 
 def _noun_after(units: Sequence[Unit], i: int) -> str | None:
-    """The kind named by the nouns right after a name (``X modification method``)."""
+    """The kind named by the nouns right after a name (``X modification method``), or after
+    the list it ends or stands in (``the CIFAR-10, STL-10 and ImageNet datasets``)."""
+    while i < len(units) and i - 1 >= 0 and _continues_list(units, i):
+        i += 1
     for unit in units[i : i + 3]:
         if unit.pos not in ("NOUN", "PROPN"):
             return None
@@ -268,6 +283,18 @@ def _reported_on(units: Sequence[Unit], span: Span) -> str | None:
     start = _sentence_start(units, i)
     window = units[max(start, i - _CONTEXT_REACH) : i]
     return "dataset" if any(u.text.lower().startswith(_REPORTING) for u in window) else None
+
+
+def _continues_list(units: Sequence[Unit], i: int) -> bool:
+    """Whether ``units[i]`` goes on a list of names: a comma or ``and`` before another name."""
+    text = units[i].text.lower()
+    if text in (",", "and", "or"):
+        return i + 1 < len(units) and (_named(units[i + 1]) or units[i + 1].text == "and")
+    return _named(units[i]) and units[i - 1].text.lower() in (",", "and", "or")
+
+
+def _named(unit: Unit) -> bool:
+    return any(c.isupper() for c in unit.text[1:]) or unit.pos == "PROPN"
 
 
 def _in_list(unit: Unit) -> bool:

@@ -146,3 +146,16 @@ def test_used_names_without_a_cue_have_no_kind_and_organisations_are_not_names(
     )
     assert _kinds(result.uses) == {"XYZNet": None}
     assert not result.proposes
+
+
+def test_names_listed_before_their_kind_share_it(extractor: KeyphraseExtractor) -> None:
+    result = _one(
+        extractor,
+        "Self-supervised features transfer poorly. We study FroSSL when used to train a model "
+        "on the CIFAR-10, CIFAR-100, STL-10, and ImageNet datasets, and on the GTA and GAIA "
+        "benchmarks; we also run it on the Intel NNP-I chip.",
+    )
+    kinds = _kinds(result.uses)
+    assert {kinds.get(n) for n in ("CIFAR-100", "STL-10", "ImageNet")} == {"dataset"}
+    assert kinds.get("GTA") == "benchmark" and kinds.get("GAIA") == "benchmark"
+    assert "NNP-I" not in kinds  # hardware is no method
