@@ -3,7 +3,7 @@
 Kinds are ``method``, ``model``, ``dataset``, ``benchmark``, ``metric`` and ``tool``. The text
 says which, strongest cue first:
 
-1. the name's shape: ``Cybench``, ``MMLU-Bench`` are benchmarks;
+1. the name's shape: ``Cybench``, ``MMLU-Bench``, ``NAS-Bench-101`` are benchmarks;
 2. the noun the paper puts beside it: ``Mirage, a synthetic dataset``, ``a practical method,
    Tok-RAG``, ``the DyDiT architecture``, ``Diffusion Transformer (DiT), an emerging diffusion
    model``, the head of its spelled-out form (``generative flow networks``); a framework *for
@@ -107,7 +107,7 @@ _NOT_A_METHOD = frozenset(
     ]
 )
 _DROP = ""  # the kind of a name that names no method
-_BENCH = re.compile(r"bench$", re.IGNORECASE)
+_BENCH = re.compile(r"bench(?:-?\d+)?$", re.IGNORECASE)  # Cybench, NAS-Bench-101
 _SIZE = re.compile(
     r"^(?P<base>[A-Za-z][\w.]*?(?:-\d+(?:\.\d+)?)?)-(?:\d+x)?"
     r"(?:\d+(?:\.\d+)?[BMKT]|XX?L|XS|[SBLMH]|Base|Large|Small|Tiny|Huge|Giant|Mini)$"
@@ -116,7 +116,8 @@ _PREFIXED = re.compile(r"^[A-Za-z]{1,5}-(?P<base>[A-Za-z][A-Za-z0-9]*)$")
 #: Model families whose members papers name without saying they are models.
 _MODEL_FAMILY = re.compile(
     r"^(?:GPT|LLaMA|Llama|Claude|Gemini|Mistral|Mixtral|Qwen|BERT|RoBERTa|T5|OPT|CLIP|ViT|PaLM"
-    r"|Vicuna|Falcon|Phi|DeepSeek|BLOOM|Pythia|DALL-E)(?:-[\w.]+)?$"
+    r"|Vicuna|Falcon|Phi|DeepSeek|BLOOM|Pythia|DALL-E|ResNet|VGG|DenseNet|EfficientNet"
+    r"|MobileNet|ConvNeXt)(?:\d[\w.]*)?(?:-[\w.]+)*$"
 )
 _LIST_MARKERS = frozenset({":", "(", "including", "like", "e.g.", "namely"})
 _LIST_STOPS = frozenset({".", ";", "?", "!"})

@@ -153,9 +153,11 @@ def test_names_listed_before_their_kind_share_it(extractor: KeyphraseExtractor) 
         extractor,
         "Self-supervised features transfer poorly. We study FroSSL when used to train a model "
         "on the CIFAR-10, CIFAR-100, STL-10, and ImageNet datasets, and on the GTA and GAIA "
-        "benchmarks; we also run it on the Intel NNP-I chip.",
+        "benchmarks; we also run it on the Intel NNP-I chip. A ResNet18 searched on "
+        "NAS-Bench-101 is the baseline.",
     )
     kinds = _kinds(result.uses)
     assert {kinds.get(n) for n in ("CIFAR-100", "STL-10", "ImageNet")} == {"dataset"}
     assert kinds.get("GTA") == "benchmark" and kinds.get("GAIA") == "benchmark"
     assert "NNP-I" not in kinds  # hardware is no method
+    assert kinds.get("ResNet18") == "model" and kinds.get("NAS-Bench-101") == "benchmark"
