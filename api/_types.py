@@ -34,6 +34,7 @@ __all__ = [
     "EvidenceField",
     "GraphPath",
     "Method",
+    "MethodKind",
     "MethodMention",
     "NodeKind",
     "Paper",
@@ -55,6 +56,15 @@ PaperOrder = strawberry.enum(models.PaperOrder, description="How papers are sort
 NodeKind = strawberry.enum(models.NodeKind, description="What a graph node is.")
 EvidenceField = strawberry.enum(
     models.EvidenceField, description="The stored paper field an evidence span indexes."
+)
+
+
+MethodKind = strawberry.enum(
+    models.MethodKind,
+    description=(
+        "What a method node names: a METHOD (technique, algorithm, framework), a MODEL (an "
+        "architecture or trained model), a DATASET, a BENCHMARK, a METRIC or a TOOL."
+    ),
 )
 
 
@@ -154,6 +164,14 @@ class Paper:
         found = await info.context.loaders.paper_method_mentions.load((self.id,))
         return [MethodMention.of(m) for m in found]
 
+    @strawberry.field(description="The datasets it proposes or uses (proposed first).")
+    async def datasets(self, info: Info) -> list[Method]:
+        return await _of_kind(info, self.id, models.MethodKind.DATASET)
+
+    @strawberry.field(description="The benchmarks it proposes or uses (proposed first).")
+    async def benchmarks(self, info: Info) -> list[Method]:
+        return await _of_kind(info, self.id, models.MethodKind.BENCHMARK)
+
     @strawberry.field(description="Related papers, best first (see `relatedPapers`).")
     async def related(self, info: Info, first: First = 10) -> list[RelatedPaper]:
         found = await info.context.loaders.related_papers.load((self.id, page_size(first)))
@@ -167,6 +185,11 @@ class Paper:
     ) -> list[Annotated[Topic, strawberry.lazy("api._themes")]]:
         found = await info.context.loaders.paper_topics.load((self.id, page_size(first)))
         return cast("list[Topic]", list(found))
+
+
+async def _of_kind(info: Info, paper_id: str, kind: models.MethodKind) -> list[Method]:
+    found = await info.context.loaders.paper_methods.load((paper_id,))
+    return [Method.of(m) for m in (*found.proposes, *found.uses) if m.kind is kind]
 
 
 @strawberry.type(description="A concept papers are about (a normalised keyphrase).")
@@ -231,12 +254,15 @@ class Concept:
         return [Method.of(m) for m in found]
 
 
-@strawberry.type(description="A named method, model or system.")
+@strawberry.type(
+    description="A named method, model, dataset, benchmark, metric or tool (see `kind`)."
+)
 class Method:
     key: str
     name: str
     aliases: list[str]
     paper_count: int
+    kind: MethodKind  # type: ignore[valid-type]
 
     @classmethod
     def of(cls, view: models.MethodView) -> Method:
@@ -253,6 +279,16 @@ class Method:
     ) -> Connection[Paper]:
         key = (self.key, offset_after(after), page_size(first))
         return Connection.of(await info.context.loaders.method_used_by.load(key), Paper)
+
+    @strawberry.field(description="The method it is a named variant of (SD-LoRA: LoRA), if any.")
+    async def variant_of(self, info: Info) -> Method | None:
+        found = await info.context.loaders.method_variants.load((self.key,))
+        return Method.of(found.variant_of) if found.variant_of else None
+
+    @strawberry.field(description="Its named variants, most papers first.")
+    async def variants(self, info: Info) -> list[Method]:
+        found = await info.context.loaders.method_variants.load((self.key,))
+        return [Method.of(v) for v in found.variants]
 
     @strawberry.field(description="Concepts of the papers proposing or using it.")
     async def concepts(self, info: Info, first: First = 10) -> list[Concept]:

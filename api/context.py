@@ -22,6 +22,7 @@ from graph.models import (
     ConceptMention,
     ConceptView,
     MethodMention,
+    MethodVariants,
     MethodView,
     Page,
     PaperMethods,
@@ -163,6 +164,10 @@ class Loaders:
     @cached_property
     def paper_topics(self) -> DataLoader[tuple[Any, ...], tuple[TopicView, ...]]:
         return _loader(self._reader, q.paper_topics, "ids", (), "first")
+
+    @cached_property
+    def method_variants(self) -> DataLoader[tuple[Any, ...], MethodVariants]:
+        return _loader(self._reader, q.method_variants, "keys", MethodVariants())
 
     @cached_property
     def method_concepts(self) -> DataLoader[tuple[Any, ...], tuple[ConceptView, ...]]:

@@ -31,6 +31,7 @@ from strawberry.types import ExecutionContext
 from api import _mutations
 from api._authors import AuthorQuery
 from api._cost import CostLimit, QueryCostLimit
+from api._lineage import Lineage
 from api._paging import offset_after, page_size
 from api._themes import ThemesQuery
 from api._types import (
@@ -39,6 +40,7 @@ from api._types import (
     GraphPath,
     Info,
     Method,
+    MethodKind,
     Paper,
     PaperOrder,
     RelatedPaper,
@@ -85,6 +87,8 @@ class Query(AuthorQuery, ThemesQuery):
         description=(
             "Papers matching every given filter; `concept` and `method` each take a key, "
             "a name or an alias; `includeNarrower` also matches the concepts under `concept`."
+            "Papers matching every given filter; `concept`, `method` and `dataset` (a dataset "
+            "or benchmark) each take a key, a name or an alias."
         )
     )
     async def papers(
@@ -99,6 +103,7 @@ class Query(AuthorQuery, ThemesQuery):
         after: str | None = None,
         order_by: PaperOrder = models.PaperOrder.RELEVANCE,  # type: ignore[valid-type]
         include_narrower: bool = False,
+        dataset: str | None = None,
     ) -> Connection[Paper]:
         page = await q.find_papers(
             info.context.reader,
@@ -111,6 +116,7 @@ class Query(AuthorQuery, ThemesQuery):
             offset=offset_after(after),
             first=page_size(first),
             include_narrower=include_narrower,
+            dataset=dataset,
         )
         return Connection.of(page, Paper)
 
@@ -139,14 +145,42 @@ class Query(AuthorQuery, ThemesQuery):
         found = await q.get_method(info.context.reader, key=key, name=name)
         return Method.of(found) if found else None
 
-    @strawberry.field(description="Methods: best full-text match first, else most papers first.")
+    @strawberry.field(
+        description=(
+            "Methods, of one `kind` when given: best full-text match first, else most papers first."
+        )
+    )
     async def methods(
-        self, info: Info, search: str | None = None, first: int = 20, after: str | None = None
+        self,
+        info: Info,
+        search: str | None = None,
+        first: int = 20,
+        after: str | None = None,
+        kind: MethodKind | None = None,  # type: ignore[valid-type]
     ) -> Connection[Method]:
         page = await q.find_methods(
-            info.context.reader, search=search, offset=offset_after(after), first=page_size(first)
+            info.context.reader,
+            search=search,
+            kind=kind,
+            offset=offset_after(after),
+            first=page_size(first),
         )
         return Connection.of(page, Method)
+
+    @strawberry.field(
+        description=(
+            "A method's lineage (key, name or alias): what it varies, who introduced it and "
+            "each named variant, and which papers use each, oldest first; null when none."
+        )
+    )
+    async def lineage(self, info: Info, method: str, first: int = 20) -> Lineage | None:
+        found = await q.get_method(info.context.reader, key=method) or await q.get_method(
+            info.context.reader, name=method
+        )
+        if found is None:
+            return None
+        view = await q.method_lineage(info.context.reader, key=found.key, first=page_size(first))
+        return Lineage.of(view) if view else None
 
     @strawberry.field(description="Concepts both papers mention.")
     async def shared_concepts(

@@ -1,4 +1,4 @@
-"""`python -m bench [--quick] [--only ingest,quality,api,peers,export,rules]`: every benchmark in one run.
+"""`python -m bench [--quick] [--only ingest,quality,api,peers,export,rules,kinds]`: every benchmark in one run.
 
 Writes bench/results/latest.json and bench/results/latest.md (the table the README quotes).
 """
@@ -9,12 +9,13 @@ import argparse
 import json
 import sys
 import time
+from contextlib import nullcontext
 from typing import Any
 
-from bench import api, export_bench, graph_rules, ingest, peer_graphql, quality
+from bench import api, export_bench, graph_rules, ingest, kinds, peer_graphql, quality
 from bench.common import RESULTS, bench_neo4j, machine_info, markdown_table
 
-SECTIONS = ("ingest", "quality", "api", "peers", "export", "rules")
+SECTIONS = ("ingest", "quality", "api", "peers", "export", "rules", "kinds")
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -38,7 +39,11 @@ def main(argv: list[str] | None = None) -> int:
         "started": time.strftime("%Y-%m-%dT%H:%M:%S"),
     }
     rows: list[list[object]] = []
-    with bench_neo4j() as settings:
+    if "kinds" in sections:  # extraction only: no Neo4j
+        results["kinds"] = kinds.run(per_corpus=args.papers or (100 if args.quick else 500))
+        kinds.write(results["kinds"])
+        rows += kinds.table_rows(results["kinds"])
+    with bench_neo4j() if set(sections) - {"kinds"} else nullcontext() as settings:
         if "ingest" in sections:
             baseline = 10 if args.quick else 100
             results["ingest"] = ingest.run(

@@ -6,6 +6,6 @@ MATCH (c:Concept {key: key})
 CALL (c) {
   MATCH (c)<-[r:RELATED_TO]-(m:Method)
   WITH m, r ORDER BY r.weight DESC, m.key LIMIT $first
-  RETURN collect(m {.key, .name, .aliases, paperCount: COUNT { (m)<-[:PROPOSES|USES]-() }}) AS methods
+  RETURN collect(m {.key, .name, .aliases, .kind, paperCount: COUNT { (m)<-[:PROPOSES|USES]-() }}) AS methods
 }
 RETURN key, methods

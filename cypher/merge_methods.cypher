@@ -1,16 +1,24 @@
 // Link papers to the methods they propose or use, creating Method nodes as needed; each
 // touched method is flagged relatedStale so refresh_method_concepts recomputes its RELATED_TO
-// edges once, after the load, instead of once per batch.
+// edges once, after the load, instead of once per batch. A method's kind is what the first
+// paper proposing it says (kindProposed); until one does, a typed use replaces 'method'.
 // Each edge carries its evidence (where the name is written; see graph.writes.Evidence).
 // params: $rows: [{matchKey, key, name, aliases, score, kind ('PROPOSES'|'USES'), extractor,
+//   methodKind ('method'|'model'|'dataset'|'benchmark'|'metric'|'tool'), variantOf,
 //   evidence (map of edge properties, possibly empty)}].
 // returns: count.
 UNWIND $rows AS row
 MATCH (p:Paper {matchKey: row.matchKey})
 MERGE (m:Method {key: row.key})
-  ON CREATE SET m.name = row.name, m.aliases = row.aliases
+  ON CREATE SET m.name = row.name, m.aliases = row.aliases, m.kind = row.methodKind,
+    m.kindProposed = false
   ON MATCH SET m.aliases = m.aliases + [a IN row.aliases WHERE NOT a IN m.aliases]
 SET m.relatedStale = true
+SET m.kind = CASE
+    WHEN coalesce(m.kindProposed, false) THEN m.kind
+    WHEN row.kind = 'PROPOSES' OR coalesce(m.kind, 'method') = 'method' THEN row.methodKind
+    ELSE m.kind END
+SET m.kindProposed = coalesce(m.kindProposed, false) OR row.kind = 'PROPOSES'
 FOREACH (_ IN CASE WHEN row.kind = 'PROPOSES' THEN [1] ELSE [] END |
   CREATE (p)-[r:PROPOSES {score: row.score, extractor: row.extractor}]->(m) SET r += row.evidence)
 FOREACH (_ IN CASE WHEN row.kind = 'USES' THEN [1] ELSE [] END |

@@ -5,4 +5,4 @@ CALL db.index.fulltext.queryNodes('method_text', $phrase) YIELD node AS m
 WHERE toLower(m.name) = toLower($name) OR any(a IN m.aliases WHERE toLower(a) = toLower($name))
 WITH m, COUNT { (m)<-[:PROPOSES|USES]-() } AS papers
 ORDER BY papers DESC, m.key
-RETURN m {.key, .name, .aliases, paperCount: COUNT { (m)<-[:PROPOSES|USES]-() }} AS method
+RETURN m {.key, .name, .aliases, .kind, paperCount: COUNT { (m)<-[:PROPOSES|USES]-() }} AS method

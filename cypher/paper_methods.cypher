@@ -6,7 +6,7 @@ MATCH (p:Paper {id: id})
 CALL (p) {
   OPTIONAL MATCH (p)-[r:PROPOSES|USES]->(m:Method)
   WITH r, m ORDER BY r.score DESC, m.key
-  WITH collect({kind: type(r), method: m {.key, .name, .aliases,
+  WITH collect({kind: type(r), method: m {.key, .name, .aliases, .kind,
                 paperCount: COUNT { (m)<-[:PROPOSES|USES]-() }}}) AS links
   RETURN [l IN links WHERE l.kind = 'PROPOSES' | l.method] AS proposes,
          [l IN links WHERE l.kind = 'USES' | l.method] AS uses

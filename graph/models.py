@@ -25,7 +25,11 @@ __all__ = [
     "GraphEdge",
     "GraphNode",
     "GraphPath",
+    "Lineage",
+    "LineageEntry",
+    "MethodKind",
     "MethodMention",
+    "MethodVariants",
     "MethodView",
     "NodeKind",
     "Page",
@@ -88,6 +92,17 @@ class ConceptView:
     paper_count: int
 
 
+class MethodKind(Enum):
+    """What a method node names (see ``loaders/extraction/_kinds.py``)."""
+
+    METHOD = "method"
+    MODEL = "model"
+    DATASET = "dataset"
+    BENCHMARK = "benchmark"
+    METRIC = "metric"
+    TOOL = "tool"
+
+
 @dataclass(slots=True)
 class MethodView:
     """A method with the number of papers proposing or using it."""
@@ -96,6 +111,7 @@ class MethodView:
     name: str
     aliases: tuple[str, ...]
     paper_count: int
+    kind: MethodKind = MethodKind.METHOD
 
 
 class EvidenceField(Enum):
@@ -325,3 +341,33 @@ class DraftAnalysis:
     methods: tuple[DraftTerm, ...]
     related: tuple[RelatedPaper, ...]
     new: tuple[DraftTerm, ...]  # terms no paper, or very few, has
+
+
+@dataclass(slots=True)
+class MethodVariants:
+    """What a method varies (``SD-LoRA`` → ``LoRA``) and the named variants of it."""
+
+    variant_of: MethodView | None = None
+    variants: tuple[MethodView, ...] = ()
+
+
+@dataclass(slots=True)
+class LineageEntry:
+    """A method in a lineage: how many ``VARIANT_OF`` steps from the root, the papers that
+    introduce it and the papers that use it, oldest first."""
+
+    method: MethodView
+    depth: int
+    introduced_by: tuple[PaperView, ...]
+    used_by: tuple[PaperView, ...]
+    use_count: int
+
+
+@dataclass(slots=True)
+class Lineage:
+    """A method, what it varies, and every method varying it (transitively), each with who
+    introduced it and who uses it."""
+
+    method: MethodView
+    variant_of: tuple[MethodView, ...]
+    entries: tuple[LineageEntry, ...]

@@ -46,6 +46,9 @@ _UPSERT = query("upsert_papers")
 _CLEAR_EDGES = query("clear_extracted_edges")
 _MENTIONS = query("merge_mentions")
 _METHODS = query("merge_methods")
+_KNOWN_METHODS = query("link_known_methods")
+_KIND_LABELS = query("label_method_kinds")
+_VARIANTS = query("merge_variants")
 _STAMP = query("stamp_edge_counts")
 _REFRESH = query("refresh_method_concepts")
 _MARK_STALE = query("mark_methods_stale")
@@ -117,7 +120,12 @@ class MentionRow:
 
 @dataclass(frozen=True)
 class MethodRow:
-    """A method a paper proposes (``kind="PROPOSES"``) or uses (``kind="USES"``)."""
+    """A method a paper proposes (``kind="PROPOSES"``) or uses (``kind="USES"``).
+
+    ``method_kind`` is what the name names (``method``, ``model``, ``dataset``, ``benchmark``,
+    ``metric``, ``tool``); None when the paper does not say, and then the edge is written only
+    if the graph already knows the method. ``variant_of`` is the key of the method it varies.
+    """
 
     key: str
     name: str
@@ -125,6 +133,8 @@ class MethodRow:
     score: float
     kind: str
     evidence: Evidence | None = None
+    method_kind: str | None = "method"
+    variant_of: str | None = None
 
 
 @dataclass(frozen=True)
@@ -225,9 +235,9 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
     ids = await _rows(tx, _UPSERT, papers=[_paper_props(p) for p in papers])
     cleared = await _single(tx, _CLEAR_EDGES, matchKeys=keys)
     mention_rows = [_edge(p, m) for p in papers for m in p.mentions]
-    method_rows = [_edge(p, m) for p in papers for m in p.methods]
+    method_rows = [_method_edge(p, m) for p in papers for m in p.methods]
     mentions = await _single(tx, _MENTIONS, rows=mention_rows)
-    methods = await _single(tx, _METHODS, rows=method_rows)
+    methods = await _write_methods(tx, method_rows)
     await _write_authors(tx, papers, unwritten.get("authorKeys", []))
     await _write_citations(tx, papers)
     await _single(tx, _STAMP, matchKeys=keys)
@@ -241,7 +251,7 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
     return WriteResult(
         papers=len(papers),
         mentions=int(mentions.get("count", 0)),
-        methods=int(methods.get("count", 0)),
+        methods=methods,
         ids={r["matchKey"]: r["id"] for r in ids},
     )
 
@@ -272,6 +282,24 @@ def _author_inputs(paper: PaperRow) -> list[AuthorInput]:
         AuthorInput(paper.match_key, position, a.name, a.orcid, a.ids)
         for position, a in enumerate(rows, start=1)
     ]
+
+
+async def _write_methods(tx: AsyncManagedTransaction, rows: list[dict[str, Any]]) -> int:
+    """Typed names first (creating methods), then untyped ones onto methods the graph knows,
+    then each touched method's kind label and its named variants."""
+    typed = [r for r in rows if r["methodKind"] is not None]
+    untyped = [r for r in rows if r["methodKind"] is None]
+    written = await _single(tx, _METHODS, rows=typed)
+    linked = await _single(tx, _KNOWN_METHODS, rows=untyped)
+    await _single(tx, _KIND_LABELS, methodKeys=list({r["key"] for r in typed}))
+    await _single(tx, _VARIANTS, rows=[r for r in rows if r["variantOf"] is not None])
+    return int(written.get("count", 0)) + int(linked.get("count", 0))
+
+
+def _method_edge(paper: PaperRow, method: MethodRow) -> dict[str, Any]:
+    row = _edge(paper, method)
+    row["methodKind"], row["variantOf"] = row.pop("method_kind"), row.pop("variant_of")
+    return row
 
 
 def _paper_props(paper: PaperRow) -> dict[str, Any]:

@@ -285,6 +285,8 @@ def _methods(extraction: Extraction, text: PaperText) -> tuple[MethodRow, ...]:
                     score=round(hit.score, 4),
                     kind=kind,
                     evidence=text.evidence(_method_phrases(hit)),
+                    method_kind=hit.kind,
+                    variant_of=hit.variant_of,
                 ),
             )
     return tuple(rows.values())

@@ -1,7 +1,8 @@
-// Browser: a method's lineage: the papers proposing it, the papers using it, and the concepts
-// it is related to (strongest first).
+// Browser: a method's lineage: what it varies and its named variants (VARIANT_OF, up to 3
+// steps either way), the papers proposing or using each, and the concepts it is related to
+// (strongest first).
 // params: $method (key, name or alias, case-insensitive), $maxConcepts (int, e.g. 15).
-// returns: m, r, n (paths to draw; n is a Paper or a Concept).
+// returns: m, r, n (paths to draw; n is a Paper, a Concept or a Method).
 MATCH (m:Method)
 WHERE m.key = $method OR toLower(m.name) = toLower($method)
    OR any(a IN m.aliases WHERE toLower(a) = toLower($method))
@@ -12,6 +13,12 @@ CALL (m) {
   UNION
   MATCH (m)-[r:RELATED_TO]->(n:Concept)
   WITH r, n ORDER BY r.weight DESC, n.key LIMIT $maxConcepts
+  RETURN r, n
+  UNION
+  MATCH (m)-[:VARIANT_OF*0..3]-(v:Method)-[r:VARIANT_OF]-(n:Method)
+  RETURN r, n
+  UNION
+  MATCH (m)-[:VARIANT_OF*1..3]-(v:Method)<-[r:PROPOSES|USES]-(n:Paper)
   RETURN r, n
 }
 RETURN m, r, n

@@ -27,6 +27,7 @@ from graph.queries.entities import (
 )
 from graph.queries.evidence import paper_method_mentions
 from graph.queries.hierarchy import concept_broader, concept_narrower, concept_tree_papers
+from graph.queries.lineage import method_lineage, method_variants
 from graph.queries.papers import (
     find_papers,
     paper_concepts,
@@ -77,9 +78,11 @@ __all__ = [
     "graph_stats",
     "lucene_terms",
     "method_concepts",
+    "method_lineage",
     "method_proposed_by",
     "method_trend",
     "method_used_by",
+    "method_variants",
     "neighborhood",
     "paper_concepts",
     "paper_method_mentions",

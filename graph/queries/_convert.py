@@ -12,6 +12,7 @@ from graph.models import (
     EvidenceField,
     GraphEdge,
     GraphNode,
+    MethodKind,
     MethodMention,
     MethodView,
     NodeKind,
@@ -64,6 +65,7 @@ def method(row: Row) -> MethodView:
         name=row["name"],
         aliases=tuple(row.get("aliases") or ()),
         paper_count=int(row.get("paperCount") or 0),
+        kind=MethodKind(row.get("kind") or "method"),
     )
 
 

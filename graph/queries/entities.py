@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from graph.models import ConceptCooccurrence, ConceptView, MethodView, Page, PaperView
+from graph.models import (
+    ConceptCooccurrence,
+    ConceptView,
+    MethodKind,
+    MethodView,
+    Page,
+    PaperView,
+)
 from graph.queries import _convert as to
 from graph.queries._lucene import lucene_phrase, lucene_terms
 from graph.queries._run import GraphReader, fetch, fetch_one
@@ -67,15 +74,20 @@ async def find_concepts(
 
 
 async def find_methods(
-    reader: GraphReader, *, search: str | None = None, offset: int = 0, first: int = 20
+    reader: GraphReader,
+    *,
+    search: str | None = None,
+    kind: MethodKind | None = None,
+    offset: int = 0,
+    first: int = 20,
 ) -> Page[MethodView]:
-    """One page of methods: best full-text match first, or most papers first without search."""
+    """One page of methods (of one ``kind`` when given): best full-text match first, or most
+    papers first without search."""
+    params = {"kind": kind.value if kind else None, "skip": offset, "first": first}
     if search and search.strip():
-        row = await fetch_one(
-            reader, "search_methods", search=lucene_terms(search), skip=offset, first=first
-        )
+        row = await fetch_one(reader, "search_methods", search=lucene_terms(search), **params)
     else:
-        row = await fetch_one(reader, "find_methods", skip=offset, first=first)
+        row = await fetch_one(reader, "find_methods", **params)
     return to.page(row, to.method, offset=offset)
 
 

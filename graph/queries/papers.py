@@ -9,6 +9,7 @@ from graph.errors import InvalidInputError, NotFoundError
 from graph.models import (
     ConceptMention,
     ConceptView,
+    MethodKind,
     Page,
     PaperMethods,
     PaperOrder,
@@ -23,6 +24,8 @@ from graph.queries._lucene import lucene_terms
 from graph.queries._reasons import related_reason
 from graph.queries._run import GraphReader, Row, fetch, fetch_one
 from graph.queries.entities import get_concept, get_method
+
+_DATA_KINDS = frozenset({MethodKind.DATASET, MethodKind.BENCHMARK})
 
 __all__ = [
     "find_papers",
@@ -68,6 +71,7 @@ async def find_papers(
     offset: int = 0,
     first: int = 20,
     include_narrower: bool = False,
+    dataset: str | None = None,
 ) -> Page[PaperView]:
     """One page of papers matching every given filter.
 
@@ -81,7 +85,14 @@ async def find_papers(
     mention score or the method edge score; with no such score it falls back to newest first.
     ``include_narrower`` also matches the papers of every concept under ``concept`` (BROADER);
     with ``search`` it is ignored.
+
+    ``dataset`` is a method filter that matches only a dataset or a benchmark (key, name or
+    alias); it cannot be combined with ``method``.
     """
+    if dataset is not None:
+        method = await _dataset_key(reader, dataset, method)
+        if method is None:
+            return to.page(None, to.paper, offset=offset)
     terms = lucene_terms(search) if search and search.strip() else None
     name = (
         "search_papers"
@@ -113,6 +124,14 @@ async def find_papers(
     if not_keys:
         row = await fetch_one(reader, name, **filters, **params)
     return to.page(row, to.paper, offset=offset)
+
+
+async def _dataset_key(reader: GraphReader, dataset: str, method: str | None) -> str | None:
+    """The key of the dataset or benchmark ``dataset`` names, or None when it names none."""
+    if method is not None:
+        raise InvalidInputError("Give `method` or `dataset`, not both: each filters by one name.")
+    found = await get_method(reader, key=dataset) or await get_method(reader, name=dataset)
+    return found.key if found and found.kind in _DATA_KINDS else None
 
 
 async def _key_named(reader: GraphReader, kind: str, name: str) -> str | None:

@@ -45,11 +45,16 @@ def find_definitions(units: Sequence[Unit]) -> list[Definition]:
     """Return every ``long form (ACRONYM)`` definition in ``units``."""
     found: list[Definition] = []
     for i in range(1, len(units) - 2):
-        if units[i].text == "(" and units[i + 2].text == ")" and is_acronym(units[i + 1].text):
+        if units[i].text == "(" and units[i + 2].text == ")" and _acronym(units[i + 1].text):
             definition = _define(units, i, acronym_form(units[i + 1].text))
             if definition is not None:
                 found.append(definition)
     return found
+
+
+def _acronym(text: str) -> bool:
+    """``GNNs``, and acronyms joined by a hyphen (``PA-LFA``: a named variant of ``LFA``)."""
+    return is_acronym(text) or ("-" in text and all(is_acronym(p) for p in text.split("-")))
 
 
 def _define(units: Sequence[Unit], paren: int, acronym: str) -> Definition | None:

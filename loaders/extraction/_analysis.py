@@ -14,6 +14,7 @@ from loaders.markup import strip_markup
 
 from ._acronyms import Definition, find_definitions
 from ._candidates import Candidate, collect_candidates
+from ._kinds import assign_kinds, link_variants
 from ._methods import (
     MethodCandidate,
     emphasised_names,
@@ -30,6 +31,7 @@ from ._types import Document
 __all__ = ["Analysis", "Definitions", "Prepared", "analyse", "define", "prepare"]
 
 _PLURAL_TAGS = frozenset({"NNS", "NNPS"})
+_NEW = frozenset({"first", "new", "novel"})
 
 
 @dataclass(frozen=True)
@@ -74,7 +76,9 @@ def define(units: Sequence[Unit], prepared: Prepared) -> Definitions:
     """Find the acronyms this document defines and split them into concepts and method names."""
     title_end = next((i for i, u in enumerate(units) if u.idx >= prepared.title_chars), len(units))
     proposed_at = proposed_positions(units, title_end)
-    concept_defs, method_defs = split_definitions(find_definitions(units), proposed_at)
+    found = find_definitions(units)
+    proposed_at |= {d.start for d in found if _introduced(units, d)}
+    concept_defs, method_defs = split_definitions(found, proposed_at)
     concepts: dict[str, str] = {}
     for d in concept_defs:
         span = units[d.start : d.end]
@@ -108,6 +112,9 @@ def analyse(
         definitions=defined.methods,
         is_concept=lambda word: resolve(word) is not None,
     )
+    methods = link_variants(
+        units, assign_kinds(units, methods), is_concept=lambda word: resolve(word) is not None
+    )
     used = {acronym_form(u.text): k for u in units if is_acronym(u.text) and (k := resolve(u.text))}
     return Analysis(_without_methods(candidates, methods), methods, used, len(units))
 
@@ -126,6 +133,11 @@ def _without_methods(
             method_key(w) in names or is_organisation(w) for s in c.surfaces for w in s.split(" ")
         )
     }
+
+
+def _introduced(units: Sequence[Unit], definition: Definition) -> bool:
+    """``the first population-aware LFA (PA-LFA)``, ``a new ... (X)``: defined to be introduced."""
+    return definition.start > 0 and units[definition.start - 1].text.lower() in _NEW
 
 
 def _plural(unit: Unit) -> bool:

@@ -254,7 +254,12 @@ def _method_hit(method: MethodCandidate, similarity: float) -> MethodHit:
     :data:`_PROPOSED_BONUS` when the paper introduces it."""
     score = similarity + (_PROPOSED_BONUS if method.proposed else 0.0)
     return MethodHit(
-        method.key, method.name, round(min(max(score, 0.0), 1.0), 4), tuple(method.aliases)
+        method.key,
+        method.name,
+        round(min(max(score, 0.0), 1.0), 4),
+        tuple(method.aliases),
+        kind=method.kind,
+        variant_of=method.variant_of,
     )
 
 

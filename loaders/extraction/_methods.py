@@ -87,12 +87,20 @@ _CLAUSE_END = frozenset(
     {".", "?", "!", ";", "which", "that", "where", "to", "by", "using", "based", "with"}
 )
 _PROPOSAL_WINDOW = 12
+#: Prepositions before an emphasised name that cite it: ``based on the **KL** assumption``.
+_CITING = frozenset({"on", "upon", "with", "using", "from", "via", "than", "like", "over", "by"})
+#: Heads a proposal names its new thing with: ``the Consistency-Aware KN modification method``.
+_PROPOSAL_HEADS = frozenset(
+    {"method", "framework", "approach", "model", "algorithm", "benchmark", "dataset", "strategy"}
+)
+_ORDINARY_ZIPF = 3.0
 _AUTHOR_SUBJECTS = frozenset({"we", "paper", "work", "study", "article", "here"})
 _NAME_SHAPE = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:[-.+][A-Za-z0-9]+)*$")
 _HEADS = frozenset({"NOUN", "PROPN"})
 _ROMAN = re.compile(r"^[IVXLC]+$")
 _EMPHASIS = re.compile(
     r"\\(?:texttt|textsc|textbf|textit|emph|mathtt|mathsf|textsf)\{([^{}\n]{1,60})\}"
+    r"|\{\\(?:scshape|sc|bfseries|ttfamily|itshape|bf|tt)\s+([^{}\n]{1,60})\}"
     r"|\*\*([^*\n]{1,60})\*\*|(?<![*\w])\*([^*\n]{1,60})\*(?![*\w])"
 )
 #: Words a typo glues onto the name before them: "LongPackis highly scalable".
@@ -108,6 +116,10 @@ class MethodCandidate:
     name: str
     aliases: list[str] = field(default_factory=list)
     proposed: bool = False
+    #: one of ``_kinds.KINDS``, or None when the text does not say (see ``_kinds``)
+    kind: str | None = None
+    #: key of the method this one is a named variant of
+    variant_of: str | None = None
 
     @property
     def key(self) -> str:
@@ -130,11 +142,22 @@ def emphasised_names(raw_text: str) -> list[str]:
     """Names the authors typeset for emphasis: ``\\texttt{DyAug}``, ``**Demon**``, ``*Demon*``."""
     names = []
     for match in _EMPHASIS.finditer(raw_text):
+        if _cited_before(raw_text[: match.start()]):
+            continue
         text = next(g for g in match.groups() if g is not None)
         text = re.sub(r"\s*\([^()]*\)\s*$|[{}$\\]", "", text).strip()
         if _NAME_LIKE.match(text) and _has_capital(text) and not _ROMAN.match(text):
             names.append(text)
     return names
+
+
+def _cited_before(text: str) -> bool:
+    """``based on the **Knowledge Localization** assumption``: emphasis after a preposition
+    marks what the paper builds on, not what it introduces."""
+    words = text.lower().split()[-2:]
+    if words and words[-1] in ("the", "a", "an"):
+        words = words[:-1]
+    return bool(words) and words[-1] in _CITING
 
 
 def find_methods(
@@ -164,7 +187,8 @@ def find_methods(
             continue
         if not (is_acronym(text) and is_concept(text)):
             _add(found, _canonical(text, units), i in proposed_at and i not in inside)
-    for name in [*_named_after_trigger(units), *emphasised]:
+    named = [*_named_after_trigger(units), *_appositive_names(units, proposed_at)]
+    for name in [*named, *_capitalised_names(units, proposed_at), *emphasised]:
         _add(found, name, True)
     methods = _merge_initialisms(_without_parts_of_proposed(_merge_plurals(found)))
     methods = [m for m in _without_glued_words(methods) if _citable(m.name)]
@@ -364,6 +388,57 @@ def _read_name(units: Sequence[Unit], i: int) -> str | None:
     while len(words) > 1 and singular(words[-1]).lower() in GENERIC_HEADS:
         words.pop()
     return " ".join(words)
+
+
+def _appositive_names(units: Sequence[Unit], proposed_at: set[int]) -> list[str]:
+    """``we introduce Cybench, a framework for ...``: a coined capitalised word the paper
+    introduces and then describes (an ordinary word such as ``Transformers`` is not coined)."""
+    names = []
+    for i in proposed_at:
+        if (
+            i + 2 >= len(units)
+            or units[i + 1].text != ","
+            or units[i + 2].text.lower()
+            not in (
+                "a",
+                "an",
+            )
+        ):
+            continue
+        text = units[i].text
+        if text.istitle() and text.isalpha() and not _ordinary(text.lower()):
+            names.append(text)
+    return names
+
+
+def _capitalised_names(units: Sequence[Unit], proposed_at: set[int]) -> list[str]:
+    """``we propose the Consistency-Aware KN modification method``: capitalised words the
+    paper introduces, followed within two words by what they are."""
+    names = []
+    for i in sorted(proposed_at):
+        if i == 0 or units[i - 1].text[:1].isupper():
+            continue  # inside a run, or a sentence's first word
+        run = _capitalised_run(units, i)
+        if len(run) >= 2 and any(
+            singular(u.text.lower()) in _PROPOSAL_HEADS for u in units[i + len(run) :][:3]
+        ):
+            names.append(" ".join(u.text for u in run))
+    return names
+
+
+def _capitalised_run(units: Sequence[Unit], i: int) -> list[Unit]:
+    run = []
+    for unit in units[i : i + 4]:
+        if not unit.text[:1].isupper() or unit.pos not in ("NOUN", "PROPN", "ADJ"):
+            break
+        run.append(unit)
+    return run
+
+
+def _ordinary(word: str) -> bool:
+    from wordfreq import zipf_frequency
+
+    return bool(zipf_frequency(word, "en") >= _ORDINARY_ZIPF)
 
 
 def _has_capital(text: str) -> bool:

@@ -47,12 +47,18 @@ class ConceptHit:
 
 @dataclass(frozen=True)
 class MethodHit:
-    """A named method, model or system (``DyAug``, ``PC-Winter``, ``SGD``)."""
+    """A named method, model, dataset, benchmark, metric or tool (``DyAug``, ``GPT-4``,
+    ``ImageNet``)."""
 
     key: str
     name: str
     score: float
     aliases: tuple[str, ...]
+    #: ``method``, ``model``, ``dataset``, ``benchmark``, ``metric`` or ``tool``; None when the
+    #: text does not say (the store then links the name only to a method it already knows)
+    kind: str | None = "method"
+    #: key of the method this one is a named variant of (``SD-LoRA`` → ``lora``)
+    variant_of: str | None = None
 
 
 @dataclass(frozen=True)

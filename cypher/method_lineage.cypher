@@ -1,0 +1,35 @@
+// A method's lineage: what it varies (nearest first), then the method and every method varying
+// it up to 3 VARIANT_OF steps away, each with the papers introducing it and the papers using
+// it, oldest first.
+// params: $key, $first (papers per list).
+// returns: variantOf (list of method maps), entries (list of {method, depth, introducedBy,
+// usedBy, useCount}); no row when no method has the key.
+MATCH (root:Method {key: $key})
+CALL (root) {
+  OPTIONAL MATCH path = (root)-[:VARIANT_OF*1..3]->(b:Method)
+  WITH b, length(path) AS steps ORDER BY steps
+  RETURN collect(b {.key, .name, .aliases, .kind,
+                    paperCount: COUNT { (b)<-[:PROPOSES|USES]-() }}) AS variantOf
+}
+CALL (root) {
+  MATCH path = (v:Method)-[:VARIANT_OF*0..3]->(root)
+  WITH v, min(length(path)) AS depth
+  CALL (v) {
+    OPTIONAL MATCH (v)<-[:PROPOSES]-(p:Paper)
+    WITH p ORDER BY coalesce(p.year, 9999), p.id
+    RETURN collect(p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords,
+                      .status})[..$first] AS introducedBy
+  }
+  CALL (v) {
+    OPTIONAL MATCH (v)<-[:USES]-(p:Paper)
+    WITH p ORDER BY coalesce(p.year, 9999), p.id
+    RETURN collect(p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords,
+                      .status})[..$first] AS usedBy, count(p) AS useCount
+  }
+  WITH v, depth, introducedBy, usedBy, useCount ORDER BY depth, v.key
+  RETURN collect({method: v {.key, .name, .aliases, .kind,
+                             paperCount: COUNT { (v)<-[:PROPOSES|USES]-() }},
+                  depth: depth, introducedBy: introducedBy, usedBy: usedBy,
+                  useCount: useCount}) AS entries
+}
+RETURN variantOf, entries

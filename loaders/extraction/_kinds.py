@@ -1,0 +1,422 @@
+"""What each method name names (its *kind*) and which name it varies (its *lineage*).
+
+Kinds are ``method``, ``model``, ``dataset``, ``benchmark``, ``metric`` and ``tool``. The text
+says which, strongest cue first:
+
+1. the name's shape: ``Cybench``, ``MMLU-Bench``, ``NAS-Bench-101`` are benchmarks;
+2. the noun the paper puts beside it: ``Mirage, a synthetic dataset``, ``a practical method,
+   Tok-RAG``, ``the DyDiT architecture``, ``Diffusion Transformer (DiT), an emerging diffusion
+   model``, the head of its spelled-out form (``generative flow networks``); a framework *for
+   evaluating* something is a benchmark;
+3. the list it stands in: ``LLMs such as OPT, LLaMA-2``, ``8 models: GPT-4o, ...``;
+4. a size suffix (``OPT-13B``, ``DiT-XL``) or a well-known model family (``GPT-4``);
+5. where results are reported: ``a FID of 2.07 on ImageNet``, ``trained on X``.
+
+A name the paper introduces is a ``method`` unless a cue says otherwise. A used name no cue
+types has no kind (``None``): the store links it only to a method the graph already knows.
+A name beside ``task``, ``team``, ``company`` … names no method and is dropped.
+
+Lineage (``VARIANT_OF``) comes from name structure (``SD-LoRA`` → ``LoRA``, ``OPT-13B`` →
+``OPT``, ``DiT-XL`` → ``DiT``, ``Conservative Offline GFlowNet (COFlowNet)`` → ``GFlowNet``,
+``Dynamic Diffusion Transformer (DyDiT)`` → ``Diffusion Transformer (DiT)``) and from the text
+(``X extends Y``, ``builds on Y``, ``a variant of Y``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from ._methods import MethodCandidate, spelling_key
+from ._normalise import method_key, singular
+from ._tagging import Unit
+
+__all__ = ["KINDS", "assign_kinds", "link_variants", "occurrences"]
+
+KINDS = ("method", "model", "dataset", "benchmark", "metric", "tool")
+#: The noun beside a name says what it names.
+_HEAD_KINDS = {
+    **dict.fromkeys(["dataset", "corpus", "database"], "dataset"),
+    **dict.fromkeys(["benchmark", "suite", "leaderboard", "testbed"], "benchmark"),
+    **dict.fromkeys(["metric", "score", "measure"], "metric"),
+    **dict.fromkeys(
+        ["library", "toolkit", "toolbox", "package", "tool", "platform", "simulator", "software"],
+        "tool",
+    ),
+    **dict.fromkeys(
+        [
+            "model",
+            "llm",
+            "lm",
+            "vlm",
+            "network",
+            "architecture",
+            "transformer",
+            "encoder",
+            "decoder",
+            "backbone",
+            "checkpoint",
+        ],
+        "model",
+    ),
+    **dict.fromkeys(
+        [
+            "method",
+            "algorithm",
+            "approach",
+            "technique",
+            "framework",
+            "strategy",
+            "loss",
+            "optimizer",
+            "pipeline",
+            "procedure",
+            "scheme",
+            "mechanism",
+            "module",
+            "regularizer",
+            "sampler",
+            "sampling",
+            "attack",
+            "defense",
+            "assumption",
+            "compression",
+            "solution",
+            "paradigm",
+            "objective",
+            "layer",
+            "estimator",
+        ],
+        "method",
+    ),
+}
+#: Nouns beside a name that make it something other than a method: ``VQA tasks``.
+_NOT_A_METHOD = frozenset(
+    [
+        "task",
+        "problem",
+        "setting",
+        "community",
+        "team",
+        "company",
+        "lab",
+        "competition",
+        "chip",
+        "gpu",
+        "hardware",
+    ]
+)
+_DROP = ""  # the kind of a name that names no method
+_BENCH = re.compile(r"bench(?:-?\d+)?$", re.IGNORECASE)  # Cybench, NAS-Bench-101
+_SIZE = re.compile(
+    r"^(?P<base>[A-Za-z][\w.]*?(?:-\d+(?:\.\d+)?)?)-(?:\d+x)?"
+    r"(?:\d+(?:\.\d+)?[BMKT]|XX?L|XS|[SBLMH]|Base|Large|Small|Tiny|Huge|Giant|Mini)$"
+)
+_PREFIXED = re.compile(r"^[A-Za-z]{1,5}-(?P<base>[A-Za-z][A-Za-z0-9]*)$")
+#: Model families whose members papers name without saying they are models.
+_MODEL_FAMILY = re.compile(
+    r"^(?:GPT|LLaMA|Llama|Claude|Gemini|Mistral|Mixtral|Qwen|BERT|RoBERTa|T5|OPT|CLIP|ViT|PaLM"
+    r"|Vicuna|Falcon|Phi|DeepSeek|BLOOM|Pythia|DALL-E|ResNet|VGG|DenseNet|EfficientNet"
+    r"|MobileNet|ConvNeXt)(?:\d[\w.]*)?(?:-[\w.]+)*$"
+)
+_LIST_MARKERS = frozenset({":", "(", "including", "like", "e.g.", "namely"})
+_LIST_STOPS = frozenset({".", ";", "?", "!"})
+_REPORTING = (
+    "evaluat",
+    "experiment",
+    "result",
+    "test",
+    "accuracy",
+    "score",
+    "perform",
+    "achiev",
+    "outperform",
+    "beat",
+    "surpass",
+    "validat",
+)
+_TRAINING = frozenset({"trained", "pretrained", "pre-trained", "fine-tuned", "finetuned"})
+_EVALUATED = ("evaluat", "benchmark", "assess", "measur")
+_EXTENDS = frozenset({"extends", "extend", "extending", "generalizes", "generalises"})
+_VARIANT_NOUNS = frozenset({"variant", "extension", "generalization", "generalisation"})
+_BUILDS = frozenset({"builds", "built", "build", "building"})
+_LOOK_AHEAD = 8
+_LIST_REACH = 30
+_CONTEXT_REACH = 10
+
+Span = tuple[int, int]
+
+
+def occurrences(units: Sequence[Unit], method: MethodCandidate) -> list[Span]:
+    """Unit spans ``[start, end)`` where the paper writes ``method`` or one of its aliases."""
+    keys = {method.key, *(spelling_key(a) for a in method.aliases)}
+    sizes = sorted({len(n.split(" ")) for n in [method.name, *method.aliases]})
+    spans = []
+    for i in range(len(units)):
+        for size in sizes:
+            text = " ".join(u.text.rstrip(".") for u in units[i : i + size])
+            if spelling_key(text) in keys or spelling_key(singular(text)) in keys:
+                spans.append((i, i + size))
+                break
+    return spans
+
+
+def assign_kinds(units: Sequence[Unit], methods: list[MethodCandidate]) -> list[MethodCandidate]:
+    """Set each method's kind from the text; drop names that name no method."""
+    kept = []
+    for method in methods:
+        method.kind = _kind(units, method, occurrences(units, method))
+        if method.kind is None and method.proposed:
+            method.kind = "method"  # the paper says it introduces it
+        if method.kind != _DROP:
+            kept.append(method)
+    return kept
+
+
+def _kind(units: Sequence[Unit], method: MethodCandidate, spans: list[Span]) -> str | None:
+    if _BENCH.search(method.name):
+        return "benchmark"
+    cues: list[Callable[[Sequence[Unit], Span], str | None]] = [
+        _beside,
+        _list_head,
+        lambda _u, _s: _shape(method.name),
+        _reported_on,
+    ]
+    for cue in cues:
+        for span in spans:
+            kind = cue(units, span)
+            if kind is not None:
+                return kind
+    long_forms = [a for a in method.aliases if " " in a]
+    return next((k for a in long_forms if (k := _head_kind(a.split(" ")[-1]))), None)
+
+
+def _head_kind(word: str) -> str | None:
+    head = singular(word.lower())
+    return _DROP if head in _NOT_A_METHOD else _HEAD_KINDS.get(head)
+
+
+def _beside(units: Sequence[Unit], span: Span) -> str | None:
+    """``X dataset``, ``X, a benchmark for``, ``a method, X``, ``X (ACRO), an architecture``."""
+    start, end = span
+    if end < len(units) and units[end].text == ")":
+        end += 1
+    after = _noun_after(units, end)
+    if after is not None:
+        return after
+    if (
+        end < len(units) - 1
+        and units[end].text == ","
+        and units[end + 1].text.lower()
+        in (
+            "a",
+            "an",
+            "the",
+        )
+    ):
+        return _appositive(units, end + 2)
+    if start >= 2 and units[start - 1].text == ",":
+        return _head_kind(units[start - 2].text)
+    return None
+
+
+def _noun_after(units: Sequence[Unit], i: int) -> str | None:
+    """The kind named by the nouns right after a name (``X modification method``), or after
+    the list it ends or stands in (``the CIFAR-10, STL-10 and ImageNet datasets``)."""
+    while i < len(units) and i - 1 >= 0 and _continues_list(units, i):
+        i += 1
+    for unit in units[i : i + 3]:
+        if unit.pos not in ("NOUN", "PROPN"):
+            return None
+        kind = _head_kind(unit.text)
+        if kind is not None:
+            return kind
+    return None
+
+
+def _appositive(units: Sequence[Unit], i: int) -> str | None:
+    """The head of ``a [modifiers] HEAD`` from ``i``; a framework for evaluating is a benchmark."""
+    for j in range(i, min(i + _LOOK_AHEAD, len(units))):
+        if units[j].text in (",", ".", ";") or units[j].text.lower() in ("which", "that"):
+            return None
+        kind = _head_kind(units[j].text)
+        if kind is not None:
+            if kind in ("method", "tool") and _evaluates(units, j + 1):
+                return "benchmark"
+            return kind
+    return None
+
+
+def _evaluates(units: Sequence[Unit], i: int) -> bool:
+    """``a framework for specifying tasks and evaluating agents``."""
+    if i >= len(units) or units[i].text.lower() != "for":
+        return False
+    window = units[i + 1 : i + 1 + _LOOK_AHEAD]
+    return any(u.text.lower().startswith(_EVALUATED) for u in window)
+
+
+def _list_head(units: Sequence[Unit], span: Span) -> str | None:
+    """``LLMs such as OPT, LLaMA-2``, ``8 models: GPT-4o, Claude 3 Opus``."""
+    for j in range(span[0] - 1, max(span[0] - _LIST_REACH, 0) - 1, -1):
+        text = units[j].text.lower()
+        if text in _LIST_STOPS or units[j].pos == "VERB":
+            return None
+        if text in _LIST_MARKERS and j > 0:
+            return _head_kind(units[j - 1].text)
+        if text == "as" and j > 1 and units[j - 1].text.lower() == "such":
+            return _head_kind(units[j - 2].text)
+    return None
+
+
+def _shape(name: str) -> str | None:
+    return "model" if _SIZE.match(name) or _MODEL_FAMILY.match(name) else None
+
+
+def _reported_on(units: Sequence[Unit], span: Span) -> str | None:
+    """``a FID of 2.07 on ImageNet``, ``trained on X``: results are reported on datasets."""
+    i = span[0] - 1
+    while i > 0 and span[0] - i < _LOOK_AHEAD and _in_list(units[i]):
+        i -= 1  # "on CIFAR-10, CIFAR-100 and ImageNet"
+    if i < 1 or units[i].text.lower() not in ("on", "across"):
+        return None
+    if units[i - 1].text.lower() in _TRAINING:
+        return "dataset"
+    start = _sentence_start(units, i)
+    window = units[max(start, i - _CONTEXT_REACH) : i]
+    return "dataset" if any(u.text.lower().startswith(_REPORTING) for u in window) else None
+
+
+def _continues_list(units: Sequence[Unit], i: int) -> bool:
+    """Whether ``units[i]`` goes on a list of names: a comma or ``and`` before another name."""
+    text = units[i].text.lower()
+    if text in (",", "and", "or"):
+        return i + 1 < len(units) and (_named(units[i + 1]) or units[i + 1].text == "and")
+    return _named(units[i]) and units[i - 1].text.lower() in (",", "and", "or")
+
+
+def _named(unit: Unit) -> bool:
+    return any(c.isupper() for c in unit.text[1:]) or unit.pos == "PROPN"
+
+
+def _in_list(unit: Unit) -> bool:
+    return unit.text.lower() in (",", "and", "or", "the") or unit.pos == "PROPN"
+
+
+def _sentence_start(units: Sequence[Unit], i: int) -> int:
+    while i > 0 and units[i - 1].text not in _LIST_STOPS:
+        i -= 1
+    return i
+
+
+def link_variants(
+    units: Sequence[Unit], methods: list[MethodCandidate], *, is_concept: Callable[[str], bool]
+) -> list[MethodCandidate]:
+    """Point each named variant at the method it varies; a base named only inside its variant
+    (``OPT-13B`` alone) is added as a used method. A variant's base is never proposed here."""
+    by_key = {m.key: m for m in methods}
+    added: list[MethodCandidate] = []
+    for method in methods:
+        base = _structural_base(method, by_key, is_concept) or _long_form_base(method, methods)
+        if base is None:
+            continue
+        if base not in by_key and base not in {m.key for m in added}:
+            added.append(_base_candidate(method, base))
+        method.variant_of = base
+    methods = [*methods, *added]
+    _text_variants(units, methods)
+    by_key = {m.key: m for m in methods}
+    for method in methods:
+        base_method = by_key.get(method.variant_of or "")
+        if base_method is not None:
+            base_method.proposed = False
+            if method.kind is None:
+                method.kind = base_method.kind
+            base_method.kind = base_method.kind or method.kind
+    return methods
+
+
+def _base_candidate(variant: MethodCandidate, key: str) -> MethodCandidate:
+    name = _base_name(variant.name) or key
+    return MethodCandidate(name, kind=variant.kind)
+
+
+def _base_name(name: str) -> str | None:
+    match = _SIZE.match(name) or _PREFIXED.match(name)
+    return match.group("base") if match else None
+
+
+def _structural_base(
+    method: MethodCandidate, by_key: dict[str, MethodCandidate], is_concept: Callable[[str], bool]
+) -> str | None:
+    """``OPT-13B`` → ``OPT``; ``SD-LoRA`` → ``LoRA`` when the paper names LoRA or LoRA is a
+    coinage (mixed case), never a concept acronym (``Tok-RAG`` does not vary ``RAG``)."""
+    size = _SIZE.match(method.name)
+    if size:
+        return spelling_key(size.group("base"))
+    prefixed = _PREFIXED.match(method.name)
+    if not prefixed:
+        return None
+    base = prefixed.group("base")
+    coined = any(c.islower() for c in base[1:]) and any(c.isupper() for c in base[1:])
+    known = spelling_key(base) in by_key
+    if is_concept(base) or not (known or coined):
+        return None
+    return spelling_key(base)
+
+
+def _long_form_base(method: MethodCandidate, methods: list[MethodCandidate]) -> str | None:
+    """``Conservative Offline GFlowNet (COFlowNet)`` varies ``GFlowNet``: its long form ends
+    with another method's name or long form."""
+    names = {
+        spelling_key(n): m.key
+        for m in methods
+        if m is not method
+        for n in [m.name, *m.aliases, *(method_key(a) for a in m.aliases)]
+    }
+    for long_form in (a for a in method.aliases if " " in a):
+        words = long_form.split(" ")
+        for i in range(1, len(words)):
+            tail = " ".join(words[i:])
+            base = names.get(spelling_key(tail)) or names.get(spelling_key(singular(tail)))
+            if base is not None:
+                return base
+    return None
+
+
+def _text_variants(units: Sequence[Unit], methods: list[MethodCandidate]) -> None:
+    """``X extends Y``, ``we build on Y``, ``a variant of Y``: the paper's proposal varies Y."""
+    proposed = [m for m in methods if m.proposed and m.variant_of is None]
+    if not proposed:
+        return
+    spans = {m.key: occurrences(units, m) for m in methods}
+    for base in methods:
+        if base.proposed:
+            continue
+        for start, _ in spans[base.key]:
+            if _varies_before(units, start):
+                variant = _proposal_near(units, start, proposed, spans) or proposed[0]
+                variant.variant_of = variant.variant_of or base.key
+                break
+
+
+def _varies_before(units: Sequence[Unit], i: int) -> bool:
+    previous = [u.text.lower() for u in units[max(i - 3, 0) : i]]
+    if previous and previous[-1] in ("the", "a", "an"):
+        previous = previous[:-1]
+    last = previous[-1:] or [""]
+    two = previous[-2:]
+    return (
+        last[0] in _EXTENDS
+        or (len(two) == 2 and two[0] in _BUILDS and two[1] in ("on", "upon"))
+        or (len(two) == 2 and two[0] in _VARIANT_NOUNS and two[1] == "of")
+    )
+
+
+def _proposal_near(
+    units: Sequence[Unit],
+    i: int,
+    proposed: list[MethodCandidate],
+    spans: dict[str, list[Span]],
+) -> MethodCandidate | None:
+    start = _sentence_start(units, i)
+    return next((m for m in proposed if any(start <= s < i for s, _ in spans[m.key])), None)

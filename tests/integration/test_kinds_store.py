@@ -1,0 +1,115 @@
+"""Kinds and lineage in the store (real Neo4j), from hand-built rows: a kind a paper gives the
+name it introduces holds in every paper and on later loads; untyped names make no node."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from neo4j import AsyncDriver
+
+from graph import queries as q
+from graph.config import Settings
+from graph.models import MethodKind
+from graph.queries import GraphReader
+from graph.writes import MethodRow, PaperRow, upsert_papers
+
+pytestmark = pytest.mark.neo4j
+
+
+def _method(key: str, edge: str, kind: str | None, variant_of: str | None = None) -> MethodRow:
+    return MethodRow(
+        key=key,
+        name=key.upper(),
+        aliases=(key.upper(),),
+        score=0.5,
+        kind=edge,
+        method_kind=kind,
+        variant_of=variant_of,
+    )
+
+
+def _paper(pid: str, *methods: MethodRow) -> PaperRow:
+    return PaperRow(
+        id=pid,
+        source_id=True,
+        match_key=f"mk-{pid}",
+        content_hash=f"h-{pid}",
+        abstract=f"Abstract of {pid}.",
+        label=pid,
+        source="test",
+        extractor="hand",
+        methods=methods,
+    )
+
+
+async def _write(driver: AsyncDriver, settings: Settings, *papers: PaperRow) -> None:
+    await upsert_papers(driver, database=settings.neo4j_database, papers=list(papers))
+
+
+async def _kind(driver: AsyncDriver, settings: Settings, key: str) -> MethodKind | None:
+    found = await q.get_method(GraphReader(driver=driver, settings=settings), key=key)
+    return found.kind if found else None
+
+
+async def _cypher(driver: AsyncDriver, settings: Settings, statement: Any) -> list[Any]:
+    records, _, _ = await driver.execute_query(statement, database_=settings.neo4j_database)
+    return [r.data() for r in records]
+
+
+async def test_a_kind_given_by_the_introducing_paper_holds_everywhere_and_later(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    await _write(driver, neo4j_settings, _paper("a", _method("mirage", "USES", "model")))
+    assert await _kind(driver, neo4j_settings, "mirage") is MethodKind.MODEL
+    await _write(driver, neo4j_settings, _paper("b", _method("mirage", "PROPOSES", "dataset")))
+    assert await _kind(driver, neo4j_settings, "mirage") is MethodKind.DATASET
+    await _write(driver, neo4j_settings, _paper("c", _method("mirage", "USES", "model")))
+    assert await _kind(driver, neo4j_settings, "mirage") is MethodKind.DATASET
+    rows = await _cypher(driver, neo4j_settings, "MATCH (m:Method:Dataset) RETURN m.key AS key")
+    assert rows == [{"key": "mirage"}]  # the label Browser's style colours
+
+
+async def test_an_untyped_name_links_only_to_a_method_the_graph_knows(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    await _write(driver, neo4j_settings, _paper("a", _method("xyznet", "USES", None)))
+    assert await _kind(driver, neo4j_settings, "xyznet") is None  # no node
+    await _write(driver, neo4j_settings, _paper("b", _method("xyznet", "PROPOSES", "model")))
+    await _write(driver, neo4j_settings, _paper("c", _method("xyznet", "USES", None)))
+    rows = await _cypher(
+        driver,
+        neo4j_settings,
+        "MATCH (p:Paper)-[:USES]->(:Method {key: 'xyznet'}) RETURN p.id AS id",
+    )
+    assert rows == [{"id": "c"}]
+
+
+async def test_variants_link_to_their_base_and_reloads_change_nothing(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    paper = _paper(
+        "a", _method("sdlora", "PROPOSES", "method", "lora"), _method("lora", "USES", "method")
+    )
+    for _ in range(2):
+        await _write(driver, neo4j_settings, paper)
+    reader = GraphReader(driver=driver, settings=neo4j_settings)
+    found = await q.method_variants(reader, keys=["sdlora", "lora"])
+    assert found["sdlora"].variant_of is not None and found["sdlora"].variant_of.key == "lora"
+    assert [v.key for v in found["lora"].variants] == ["sdlora"]
+    rows = await _cypher(driver, neo4j_settings, "MATCH ()-[r:VARIANT_OF]->() RETURN count(r) AS n")
+    assert rows == [{"n": 1}]
+
+
+async def test_deleting_the_only_paper_removes_variants_with_their_lineage_edge(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    from graph.writes import delete_paper
+
+    paper = _paper(
+        "a", _method("sdlora", "PROPOSES", "method", "lora"), _method("lora", "USES", "method")
+    )
+    await _write(driver, neo4j_settings, paper)
+    await delete_paper(driver, database=neo4j_settings.neo4j_database, paper_id="a")
+    rows = await _cypher(driver, neo4j_settings, "MATCH (m:Method) RETURN count(m) AS n")
+    assert rows == [{"n": 0}]

@@ -1,0 +1,163 @@
+"""What each paper introduces, typed, and what its names vary.
+
+The seed test checks the production extractor against ``tests/data/seed-contributions.json``:
+what each of the 19 seed papers introduces, read by hand. The small abstracts after it are
+written like the ICLR ones that showed each problem.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from loaders.extraction import Document, Extraction, KeyphraseExtractor, keybert_extractor
+
+REPO = Path(__file__).resolve().parents[2]
+SEED = REPO / "examples" / "iclr2025-seed.txt"
+LABELS: dict[str, Any] = json.loads(
+    (REPO / "tests" / "data" / "seed-contributions.json").read_text(encoding="utf-8")
+)
+
+
+@pytest.fixture(scope="module")
+def extractor() -> KeyphraseExtractor:
+    return keybert_extractor()
+
+
+@pytest.fixture(scope="module")
+def seed(extractor: KeyphraseExtractor) -> list[tuple[str, Extraction]]:
+    paragraphs = [p.strip() for p in SEED.read_text(encoding="utf-8").split("\n\n")[1:]]
+    texts = [p for p in paragraphs if p]
+    return list(zip(texts, extractor.extract([Document(text=t) for t in texts])))
+
+
+def _for(seed: list[tuple[str, Extraction]], starts: str) -> Extraction:
+    return next(result for text, result in seed if text.startswith(starts))
+
+
+def _one(extractor: KeyphraseExtractor, text: str) -> Extraction:
+    [result] = extractor.extract([Document(text=text)])
+    return result
+
+
+def _kinds(hits: tuple[Any, ...]) -> dict[str, str | None]:
+    return {h.name: h.kind for h in hits}
+
+
+def test_every_seed_contribution_is_proposed_by_its_paper_with_its_kind_and_nothing_else(
+    seed: list[tuple[str, Extraction]],
+) -> None:
+    assert sum(len(p["proposes"]) for p in LABELS["papers"]) == 20
+    for paper in LABELS["papers"]:
+        result = _for(seed, paper["starts"])
+        assert _kinds(result.proposes) == paper["proposes"], paper["starts"]
+
+
+def test_established_names_in_the_seed_are_used_with_their_kind(
+    seed: list[tuple[str, Extraction]],
+) -> None:
+    for paper in LABELS["papers"]:
+        used = _kinds(_for(seed, paper["starts"]).uses)
+        for name, kind in paper.get("uses", {}).items():
+            assert used.get(name) == kind, (paper["starts"], name)
+
+
+def test_seed_variants_point_to_what_they_vary(seed: list[tuple[str, Extraction]]) -> None:
+    hits = {h.name: h for _, r in seed for h in (*r.proposes, *r.uses)}
+    for variant, base in LABELS["variants"].items():
+        assert hits[variant].variant_of == hits[base].key
+
+
+def test_proposing_to_use_an_existing_technique_uses_it(extractor: KeyphraseExtractor) -> None:
+    result = _one(
+        extractor,
+        "Fine-tuning large models is costly. We propose using LoRA to adapt them cheaply, and "
+        "show that LoRA adapters trained on GSM8K transfer across tasks.",
+    )
+    assert "LoRA" in {h.name for h in result.uses}
+    assert not result.proposes
+    assert _kinds(result.uses).get("GSM8K") == "dataset"  # trained on X
+
+
+def test_a_named_variant_does_not_propose_its_base(extractor: KeyphraseExtractor) -> None:
+    result = _one(
+        extractor,
+        "Continual learning with adapters forgets old tasks. We propose SD-LoRA, a low-rank "
+        "method for class-incremental learning, and evaluate it with OPT-13B.",
+    )
+    proposes, uses = {h.key: h for h in result.proposes}, {h.key: h for h in result.uses}
+    assert set(proposes) == {"sdlora"}
+    assert proposes["sdlora"].variant_of == "lora" and "lora" in uses
+    assert uses["opt13b"].variant_of == "opt" and uses["opt"].kind == "model"
+
+
+def test_text_lineage_extends_builds_on_variant_of(extractor: KeyphraseExtractor) -> None:
+    result = _one(
+        extractor,
+        "Graph transformers are slow on large graphs. We introduce FastGT, a model that "
+        "extends GraphGPS with sparse attention, and compare it with SAN baselines.",
+    )
+    [fast] = result.proposes
+    assert fast.name == "FastGT" and fast.kind == "model" and fast.variant_of == "graphgps"
+
+
+def test_a_benchmark_introduced_as_a_framework_for_evaluating_is_a_benchmark(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _one(
+        extractor,
+        "Agents are hard to compare. We introduce Webarenix, a framework for building web "
+        "tasks and evaluating agents on them, and find that agents fail on MiniWoB tasks.",
+    )
+    assert _kinds(result.proposes) == {"Webarenix": "benchmark"}
+    assert "MiniWoB" not in {h.name for h in result.uses}  # a task suite named as tasks
+
+
+def test_small_caps_names_are_proposed(extractor: KeyphraseExtractor) -> None:
+    result = _one(
+        extractor,
+        "Reasoning over tables is understudied. We present {\\scshape Tabula}, a synthetic "
+        "dataset of table questions, and evaluate LLMs on it.",
+    )
+    assert _kinds(result.proposes) == {"Tabula": "dataset"}
+
+
+def test_a_long_name_and_its_acronym_are_one_method(extractor: KeyphraseExtractor) -> None:
+    result = _one(
+        extractor,
+        "Erasing concepts from diffusion models harms others. We propose the Adaptive Guided "
+        "Erasure (AGE) method, which picks targets per concept; AGE beats ESD on CIFAR-10.",
+    )
+    [age] = result.proposes
+    assert age.name == "AGE" and "Adaptive Guided Erasure" in age.aliases
+    assert _kinds(result.uses).get("CIFAR-10") == "dataset"
+
+
+def test_used_names_without_a_cue_have_no_kind_and_organisations_are_not_names(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _one(
+        extractor,
+        "We study how OpenAI and DeepMind report results. Following XYZNet, we compare "
+        "three prompting styles.",
+    )
+    assert _kinds(result.uses) == {"XYZNet": None}
+    assert not result.proposes
+
+
+def test_names_listed_before_their_kind_share_it(extractor: KeyphraseExtractor) -> None:
+    result = _one(
+        extractor,
+        "Self-supervised features transfer poorly. We study FroSSL when used to train a model "
+        "on the CIFAR-10, CIFAR-100, STL-10, and ImageNet datasets, and on the GTA and GAIA "
+        "benchmarks; we also run it on the Intel NNP-I chip. A ResNet18 searched on "
+        "NAS-Bench-101 is the baseline.",
+    )
+    kinds = _kinds(result.uses)
+    assert {kinds.get(n) for n in ("CIFAR-100", "STL-10", "ImageNet")} == {"dataset"}
+    assert kinds.get("GTA") == "benchmark" and kinds.get("GAIA") == "benchmark"
+    assert "NNP-I" not in kinds  # hardware is no method
+    assert kinds.get("ResNet18") == "model" and kinds.get("NAS-Bench-101") == "benchmark"
