@@ -72,8 +72,12 @@ def test_never_raises_on_arbitrary_text() -> None:
 @pytest.mark.parametrize(
     "unit", ["\\", "[a](", "*", "_", "&#", "$\\texttt{x}$ ", "http://", "\\\\%", "net- works "]
 )
-def test_megabyte_inputs_clean_in_linear_time(unit: str) -> None:
+def test_megabyte_inputs_of_repeated_markup_do_not_hang(unit: str) -> None:
+    # A pattern that backtracks on these inputs takes minutes to hours on a megabyte; every
+    # pattern here is linear and takes well under a second. The bound only tells a hang from a
+    # busy machine: speed itself is the benchmarks' business.
     text = unit * (1_000_000 // len(unit))
     started = time.perf_counter()
-    strip_markup(text)
-    assert time.perf_counter() - started < 3.0
+    cleaned = strip_markup(text)
+    assert time.perf_counter() - started < 60.0
+    assert len(cleaned) <= len(text)
