@@ -357,8 +357,8 @@ def make_schema(
 
     Only Strawberry's own extensions guard and cache the documents: the token limit applies
     while parsing, the depth, alias and introspection rules while validating, and a text's
-    parse and validation are each computed once (bounded LRUs; a text that fails to parse is
-    not kept, so a flood of unique texts cannot grow them).
+    parse and validation are each computed once (LRUs of ``DOCUMENTS_CACHED`` texts, so a
+    flood of unique texts cannot grow them past that; a text that fails to parse is not kept).
     """
     rules = [
         *QueryDepthLimiter(max_depth=MAX_DEPTH).validation_rules,
