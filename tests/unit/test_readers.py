@@ -53,7 +53,12 @@ def only_error(path: Path) -> CorpusError:
 def test_public_names_are_pinned() -> None:
     assert loaders.readers.__all__ == ["FORMATS", "detect_format", "read_corpus"]
     assert loaders.records.__all__ == ["AuthorRef", "PaperRecord"]
-    assert loaders.identity.__all__ == ["content_id", "match_key", "normalise_abstract"]
+    assert loaders.identity.__all__ == [
+        "content_id",
+        "match_key",
+        "normalise_abstract",
+        "titled_key",
+    ]
     assert FORMATS[:4] == ("jsonl", "json", "csv", "text")
     assert set(FORMATS[4:]) == {"bibtex", "ris", "csl", "openalex", "s2", "arxiv"}
 
