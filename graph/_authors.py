@@ -36,6 +36,7 @@ class AuthorGroup:
     name_key: str
     orcid: str | None
     ids: list[str] = field(default_factory=list)
+    spellings: set[str] = field(default_factory=set)  # every name key seen for them
 
     def row(self) -> dict[str, Any]:
         """The ``merge_authors`` row."""
@@ -60,6 +61,7 @@ class AuthorGroup:
 
     def absorb(self, other: AuthorInput) -> None:
         self.orcid = self.orcid or other.orcid
+        self.spellings.add(name_key(other.name))
         self.ids.extend(i for i in other.ids if i not in self.ids)
 
 
@@ -87,10 +89,10 @@ def _find(groups: Sequence[AuthorGroup], item: AuthorInput) -> AuthorGroup | Non
         if (item.orcid and group.orcid == item.orcid) or set(item.ids) & set(group.ids):
             return group
     key = name_key(item.name)
-    return next((g for g in groups if g.name_key == key and g.admits(item)), None)
+    return next((g for g in groups if key in g.spellings and g.admits(item)), None)
 
 
 def _new(item: AuthorInput) -> AuthorGroup:
     key = name_key(item.name)
     ident = f"orcid:{item.orcid}" if item.orcid else item.ids[0] if item.ids else f"name:{key}"
-    return AuthorGroup(ident, item.name, key, item.orcid, list(item.ids))
+    return AuthorGroup(ident, item.name, key, item.orcid, list(item.ids), {key})

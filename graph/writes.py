@@ -63,6 +63,7 @@ _AUTHORS = query("merge_authors")
 _WROTE = query("merge_wrote")
 _ORPHAN_AUTHORS = query("delete_orphan_authors")
 _LINK_CITED = query("link_cited_papers")
+_PAPER_AUTHORS = query("paper_author_keys")
 _CITATIONS = query("merge_citations")
 
 
@@ -359,9 +360,11 @@ async def delete_paper(driver: AsyncDriver, *, database: str, paper_id: str) -> 
 
     @unit_of_work(timeout=WRITE_TIMEOUT_SECONDS)
     async def work(tx: AsyncManagedTransaction) -> str | None:
+        authors = await _single(tx, _PAPER_AUTHORS, id=paper_id)
         deleted = await _single(tx, _DELETE_PAPER, id=paper_id)
         if not deleted:
             return None
+        await _single(tx, _ORPHAN_AUTHORS, keys=authors.get("keys", []))
         await _single(tx, _MARK_STALE, methodKeys=deleted["methodKeys"])
         await _single(
             tx, _ORPHANS, conceptKeys=deleted["conceptKeys"], methodKeys=deleted["methodKeys"]

@@ -244,3 +244,14 @@ async def test_ingest_papers_takes_external_ids_and_authors_as_objects(
             ],
         }
     ]
+
+
+async def test_deleting_a_paper_deletes_the_authors_who_wrote_nothing_else(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    from graph.writes import delete_paper
+
+    await load_sources(driver, neo4j_settings, ["zotero.bib"])
+    await delete_paper(driver, database=neo4j_settings.neo4j_database, paper_id="2003.01234")
+    names = await cypher(driver, neo4j_settings, "MATCH (a:Author) RETURN a.name AS name")
+    assert sorted(n["name"] for n in names) == ["Anna van der Berg", "Jane Smith", "Jörg Müller"]
