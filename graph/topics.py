@@ -11,8 +11,10 @@ one, so a topic keeps its id across recomputations while its centre stays.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 import networkx as nx
 from neo4j import AsyncDriver, AsyncManagedTransaction, unit_of_work
@@ -26,6 +28,8 @@ __all__ = [
     "SEED",
     "TopicPlan",
     "communities",
+    "cooccurrence_graph",
+    "pair_counts",
     "refresh_topics",
 ]
 
@@ -45,6 +49,14 @@ class TopicPlan:
     name: str
     rank: int
     members: tuple[tuple[str, float], ...]  # (concept key, centrality 0..1), most central first
+
+
+def pair_counts(papers: Iterable[Sequence[str]]) -> list[tuple[str, str, int]]:
+    """``(a, b, papers mentioning both)`` for every pair of concepts some paper mentions together."""
+    counts: Counter[tuple[str, str]] = Counter()
+    for keys in papers:
+        counts.update(combinations(sorted(set(keys)), 2))
+    return [(a, b, n) for (a, b), n in counts.items()]
 
 
 def cooccurrence_graph(edges: Iterable[tuple[str, str, int]]) -> nx.Graph:
@@ -78,15 +90,15 @@ async def refresh_topics(driver: AsyncDriver, *, database: str) -> int:
     """Recompute every topic from the graph as it is and replace the stored ones; return how
     many topics there are now. Linear in the co-occurrence pairs, once per load (not per batch)."""
     records, _, _ = await driver.execute_query(
-        query("topic_cooccurrence"),
+        query("topic_paper_concepts"),
         minPapers=MIN_PAPERS,
         maxShare=MAX_SHARE,
         database_=database,
         routing_="r",
     )
-    graph = cooccurrence_graph((r["a"], r["b"], int(r["papers"])) for r in records)
-    names = {r["a"]: r["aName"] for r in records} | {r["b"]: r["bName"] for r in records}
-    plans = communities(graph, names)
+    papers = [list(r["keys"]) for r in records]
+    names = {k: n for r in records for k, n in zip(r["keys"], r["names"], strict=True)}
+    plans = communities(cooccurrence_graph(pair_counts(papers)), names)
     async with driver.session(database=database) as session:
         await session.execute_write(_replace, plans)
     return len(plans)

@@ -374,7 +374,8 @@ async def delete_paper(driver: AsyncDriver, *, database: str, paper_id: str) -> 
     async with driver.session(database=database) as session:
         deleted_id = await session.execute_write(work)
     await refresh_related(driver, database=database)
-    await refresh_hierarchy(driver, database=database)  # re-place the deleted ones' narrower
+    if deleted_id is not None:  # re-place the concepts under the deleted ones
+        await refresh_hierarchy(driver, database=database)
     return deleted_id
 
 

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from graph.config import Settings
-from graph.connection import async_driver
+from graph.connection import async_driver, database_errors
 from graph.models import DraftAnalysis, DraftTerm, Page, ShareChange, TopicView
 from graph.queries import GraphReader, find_topics, share_changes, topic_concepts
 from graph.topics import refresh_topics
@@ -25,7 +25,8 @@ def with_reader(settings: Settings, work: Callable[[GraphReader], Awaitable[T]])
 
     async def run() -> T:
         async with async_driver(settings) as driver:
-            return await work(GraphReader(driver=driver, settings=settings))
+            with database_errors(settings):
+                return await work(GraphReader(driver=driver, settings=settings))
 
     return asyncio.run(run())
 
