@@ -25,12 +25,14 @@ __all__ = [
     "MAX_SHARE",
     "MIN_CONCEPTS",
     "MIN_PAPERS",
+    "REFRESH_GROWTH",
     "SEED",
     "TopicPlan",
     "communities",
     "cooccurrence_graph",
     "pair_counts",
     "refresh_topics",
+    "topics_due",
 ]
 
 MIN_PAPERS = 2
@@ -39,6 +41,10 @@ MIN_CONCEPTS = 3
 SEED = 17
 _NAMED_BY = 3
 _WRITE_TIMEOUT_SECONDS = 300.0
+#: A load recomputes the topics once the graph has grown by this share since they were
+#: computed: recomputing reads the whole graph, so doing it on every small load (one
+#: ``ingestPapers`` call) would make a graph built paper by paper quadratic.
+REFRESH_GROWTH = 0.05
 
 
 @dataclass(frozen=True)
@@ -84,6 +90,16 @@ def _plan(graph: nx.Graph, members: list[str], rank: int, names: dict[str, str])
     name = " · ".join(names.get(k, k) for k in ordered[:_NAMED_BY])
     members_by = tuple((k, degree[k] / top) for k in ordered)
     return TopicPlan(id=f"topic:{ordered[0]}", name=name, rank=rank, members=members_by)
+
+
+async def topics_due(driver: AsyncDriver, *, database: str, papers: int) -> bool:
+    """Whether a load that leaves ``papers`` papers should recompute the topics: there are
+    none yet, or the graph has grown by :data:`REFRESH_GROWTH` since they were computed."""
+    records, _, _ = await driver.execute_query(
+        query("topic_staleness"), database_=database, routing_="r"
+    )
+    topics, computed_at = int(records[0]["topics"]), int(records[0]["computedAt"])
+    return topics == 0 or papers - computed_at >= REFRESH_GROWTH * max(papers, 1)
 
 
 async def refresh_topics(driver: AsyncDriver, *, database: str) -> int:

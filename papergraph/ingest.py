@@ -21,7 +21,7 @@ from graph.errors import GraphUnavailableError
 from graph.hierarchy import refresh_hierarchy
 from graph.models import Stats
 from graph.schema import ensure_schema
-from graph.topics import refresh_topics
+from graph.topics import refresh_topics, topics_due
 from graph.writes import graph_counts
 from loaders.assemble import Candidate, candidates
 from loaders.extraction import (
@@ -98,7 +98,8 @@ async def ingest_papers(
 ) -> Ingested:
     """Ensure the schema, teach ``extractor`` the acronyms stored papers define, extract and
     write ``records`` (unchanged papers are skipped), place the new concepts in the BROADER
-    hierarchy, recompute the topics when anything was written, and count the graph.
+    hierarchy, count the graph, and recompute the topics when there are none yet or the graph
+    has grown by ``graph.topics.REFRESH_GROWTH`` since they were computed.
 
     Raises :class:`graph.errors.GraphUnavailableError` when Neo4j fails, saying how far the
     load got (each batch is one transaction, so a re-run resumes).
@@ -121,9 +122,10 @@ async def ingest_papers(
         )
     with database_errors(settings):
         await refresh_hierarchy(driver, database=database)
-        if report.written:
+        counts = await graph_counts(driver, database=database)
+        if report.written and await topics_due(driver, database=database, papers=counts.papers):
             await refresh_topics(driver, database=database)
-        return Ingested(report=report, counts=await graph_counts(driver, database=database))
+        return Ingested(report=report, counts=counts)
 
 
 def extract(

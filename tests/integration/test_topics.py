@@ -3,6 +3,7 @@ networkx run on the co-occurrence counted directly in Cypher; GraphQL and `paper
 
 from __future__ import annotations
 
+import math
 import os
 import subprocess
 import sys
@@ -16,7 +17,7 @@ from neo4j import AsyncDriver
 
 from api import create_app
 from graph.config import Settings
-from graph.topics import SEED, refresh_topics
+from graph.topics import REFRESH_GROWTH, SEED, refresh_topics, topics_due
 from graph.writes import MentionRow, PaperRow, upsert_papers
 
 pytestmark = pytest.mark.neo4j
@@ -145,7 +146,7 @@ def topics_cli(settings: Settings, *args: str) -> subprocess.CompletedProcess[st
     env = {
         **os.environ,
         "NEO4J_URI": settings.neo4j_uri,
-        "NEO4J_PASSWORD": settings.neo4j_password.get_secret_value(),
+        "NEO4J_PASSWORD": settings.neo4j_auth()[1],
         "COLUMNS": "200",
     }
     command = [sys.executable, "-m", "papergraph", "topics", *args]
@@ -159,3 +160,18 @@ async def test_cli_lists_and_recomputes(
     assert listed.returncode == 0, listed.stderr
     assert "Topics (3" in listed.stdout and "diffusion model" in listed.stdout
     assert "--recompute" in topics_cli(neo4j_settings, "--help").stdout
+
+
+async def test_loads_recompute_topics_only_once_the_graph_has_grown(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    database = neo4j_settings.neo4j_database
+    papers = corpus()
+    assert await topics_due(driver, database=database, papers=0)  # none yet: compute them
+    await upsert_papers(driver, database=database, papers=papers)
+    await refresh_topics(driver, database=database)
+    # One more paper (an ingestPapers call) is not worth reading the whole graph again...
+    assert not await topics_due(driver, database=database, papers=len(papers) + 1)
+    # ...but a graph grown by REFRESH_GROWTH since is.
+    grown = len(papers) + math.ceil(REFRESH_GROWTH * len(papers) * 1.1)
+    assert await topics_due(driver, database=database, papers=grown)

@@ -131,7 +131,7 @@ def trends_cli(settings: Settings, *args: str) -> subprocess.CompletedProcess[st
     env = {
         **os.environ,
         "NEO4J_URI": settings.neo4j_uri,
-        "NEO4J_PASSWORD": settings.neo4j_password.get_secret_value(),
+        "NEO4J_PASSWORD": settings.neo4j_auth()[1],
         "COLUMNS": "160",
     }
     command = [sys.executable, "-m", "papergraph", "trends", *args]
