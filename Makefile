@@ -15,7 +15,7 @@ $(PY):
 	$(PY) -m pip install --quiet --upgrade pip
 
 setup: $(PY)  ## Install papergraph (+ dev tools), Neo4j's jars and Chromium for browser tests (once).
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,ray]'
 	$(PG) neo4j provision
 	bash scripts/install-browser.sh
 	npm ci --prefix api/graphiql --no-audit --no-fund --silent
