@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-import os
 import socket
 import threading
 from collections.abc import Sequence
@@ -199,7 +198,6 @@ def _ray() -> Any:
 
 
 def _init(ray: Any, address: str | None) -> None:
-    address = address or os.environ.get("RAY_ADDRESS") or None  # Ray's own default
     if address is not None:
         _require_reachable(address)
     try:
