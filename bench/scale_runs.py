@@ -181,9 +181,17 @@ def table(results: dict[str, Any]) -> str:
     rows: list[list[object]] = []
     for key, r in sorted(results["runs"].items()):
         kind, n = key.split("@")
-        if kind == "store" or r.get("partial"):
+        if kind == "store":
+            rows.append([f"store n={n}", "", f"store {r['store_mb']} MB", ""])
+        elif r.get("partial"):
+            rate = round(r["papers"] / r["seconds"], 1)
             rows.append(
-                [f"{kind} n={n}", "", json.dumps(r)[:200], "partial" if r.get("partial") else ""]
+                [
+                    f"{kind} n={n}, stopped at {r['papers']} papers",
+                    f"{rate} papers/s",
+                    "",
+                    f"papers/s by tenth: {r['by_tenth']}",
+                ]
             )
         elif kind in ("write", "load-fast", "load-default"):
             rows.append(
