@@ -21,7 +21,7 @@ $(PY):
 
 $(INSTALLED): pyproject.toml | $(PY)
 	@echo "==> Installing papergraph and its dev tools (pip shows its progress; a first install downloads about 1 GB)"
-	$(PY) -m pip install --disable-pip-version-check --progress-bar on -e '.[dev]'
+	$(PY) -m pip install --disable-pip-version-check --progress-bar on -e '.[dev,ray]'
 	@mkdir -p $(@D) && touch $@
 
 setup: $(INSTALLED)  ## Install papergraph (+ dev tools) and Neo4j's jars (once).

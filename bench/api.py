@@ -50,7 +50,7 @@ from graph.connection import async_driver
 from graph.cypher import query
 from graph.models import PaperOrder
 from graph.queries import GraphReader, find_papers, graph_stats, paper_concepts
-from graph.queries.papers import MAX_BROADER_PAPERS, TYPICAL_SAMPLE
+from graph.queries.papers import MAX_BROADER_PAPERS, MAX_SHARED_PAPERS, TYPICAL_SAMPLE
 
 Call = Callable[[int], Awaitable[None]]
 Plan = tuple[tuple[str, dict[str, Any]], ...]  # (statement name, parameters), in order
@@ -345,6 +345,7 @@ CASES = (
                     "ids": [v["id"]],
                     "first": 10,
                     "maxBroaderPapers": MAX_BROADER_PAPERS,
+                    "maxSharedPapers": MAX_SHARED_PAPERS,
                     "typicalSample": TYPICAL_SAMPLE,
                 },
             ),

@@ -2,7 +2,9 @@
 // (papers link to concepts and methods), so rings alternate: hop 1 = its concepts and methods,
 // hop 2 = the papers sharing them (most shared first), hop 3 = those papers' other concepts and
 // methods (most linked first). Nodes are taken ring by ring up to $limit (start first); edges are
-// every MENTIONS/PROPOSES/USES/RELATED_TO relationship among the chosen nodes.
+// every MENTIONS/PROPOSES/USES/RELATED_TO relationship among the chosen nodes. Bounded at
+// scale: hop 2 reads at most 1,000 papers of each concept or method (a sample, in store order,
+// of one a fifth of the graph mentions; all of them on smaller graphs).
 // params: $id, $hops (1..3), $limit (max nodes).
 // returns: nodes (list of {elementId, kind, key, label, depth}),
 // edges (list of {source, target (elementIds), type, weight}); no row when the paper is missing.
@@ -21,8 +23,11 @@ CALL (start) {
 }
 CALL (start, ring1) {
   UNWIND CASE WHEN $hops >= 2 THEN ring1 ELSE [] END AS e
-  MATCH (e)<-[:MENTIONS|PROPOSES|USES]-(p:Paper)
-  WHERE p <> start
+  CALL (e, start) {
+    MATCH (e)<-[:MENTIONS|PROPOSES|USES]-(p:Paper)
+    WHERE p <> start
+    RETURN p LIMIT 1000
+  }
   WITH p, count(DISTINCT e) AS shared ORDER BY shared DESC, p.id LIMIT $limit
   RETURN collect(p) AS ring2
 }

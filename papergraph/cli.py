@@ -204,9 +204,27 @@ def load(
         ),
     ] = "skip",
     fast: FastOpt = None,
+    engine: Annotated[
+        str,
+        typer.Option(
+            "--engine", help="local: two child processes; ray: Ray actors (papergraph[ray])."
+        ),
+    ] = "local",
+    ray_address: Annotated[
+        str | None,
+        typer.Option(
+            "--ray-address",
+            help="Ray cluster to extract on (ray://HOST:10001, HOST:6379, auto); "
+            "default: a local Ray.",
+        ),
+    ] = None,
+    ray_workers: Annotated[
+        int | None,
+        typer.Option("--ray-workers", min=1, help="Ray actors (default: one per cluster CPU)."),
+    ] = None,
 ) -> None:
     """Extract concepts and methods from abstracts and write them to Neo4j."""
-    from papergraph.commands import run_load
+    from papergraph.commands import Engine, run_load
 
     config = settings(fast_extraction=fast, batch_size=batch_size)
     code = run_load(
@@ -217,6 +235,7 @@ def load(
         on_error=on_error,
         console=out,
         errors=err,
+        engine=Engine(engine, ray_address, ray_workers),
     )
     raise typer.Exit(code)
 

@@ -7,7 +7,9 @@ import json
 import shutil
 import sysconfig
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.progress import (
@@ -34,13 +36,19 @@ from papergraph.ingest import (
     Ingested,
     build_extractor,
     build_pipelined_extractor,
+    build_ray_extractor,
     extract,
     ingest_papers,
     preparation_notice,
 )
 
+if TYPE_CHECKING:
+    from loaders.extraction._process import ProcessExtractor
+    from loaders.extraction._ray import RayExtractor
+
 __all__ = [
     "SEED",
+    "Engine",
     "announce_password",
     "run_extract",
     "run_load",
@@ -62,9 +70,11 @@ def run_load(
     on_error: str,
     console: Console,
     errors: Console,
+    engine: Engine | None = None,
 ) -> int:
     """Read, check, extract and write (``settings.batch_size`` papers per batch); return the
-    exit code (2 when records were skipped)."""
+    exit code (2 when records were skipped). ``engine`` says where extraction runs (default:
+    two local child processes)."""
     if on_error not in {"skip", "abort"}:
         raise InvalidInputError(f"--on-error must be 'skip' or 'abort', not {on_error!r}.")
     read = read_corpora(files, fmt=fmt, limit=limit)
@@ -81,7 +91,7 @@ def run_load(
         return EXIT_BAD_RECORDS if read.errors else 0
     require_writable(settings.home / "models")
     _announce_preparation(settings, console)
-    done = asyncio.run(_load(settings, read, console=console))
+    done = asyncio.run(_load(settings, read, console=console, engine=engine or Engine()))
     for warning in done.report.warnings:
         errors.print(f"[yellow]warning:[/] {warning}", highlight=False)
     _print_summary(done.report, done.counts, console)
@@ -113,8 +123,28 @@ def _report_problems(read: CorpusRead, errors: Console) -> None:
         errors.print(f"[red]error:[/] {error}", highlight=False)
 
 
-async def _load(settings: Settings, read: CorpusRead, *, console: Console) -> Ingested:
-    extractor = build_pipelined_extractor(settings)
+@dataclass(frozen=True)
+class Engine:
+    """Where a load extracts: ``local`` (two child processes) or ``ray`` (a Ray cluster at
+    ``ray_address``, or a local Ray; ``ray_workers`` actors, default one per CPU)."""
+
+    name: str = "local"
+    ray_address: str | None = None
+    ray_workers: int | None = None
+
+
+def _extractor(settings: Settings, engine: Engine) -> ProcessExtractor | RayExtractor:
+    if engine.name == "ray":
+        return build_ray_extractor(settings, address=engine.ray_address, workers=engine.ray_workers)
+    if engine.name != "local":
+        raise InvalidInputError(f"--engine must be 'local' or 'ray', not {engine.name!r}.")
+    return build_pipelined_extractor(settings)
+
+
+async def _load(
+    settings: Settings, read: CorpusRead, *, console: Console, engine: Engine
+) -> Ingested:
+    extractor = _extractor(settings, engine)
     with extractor:  # the extraction processes load their models meanwhile
         async with async_driver(settings) as driver:
             with _progress(console) as progress:

@@ -31,6 +31,7 @@ from loaders.extraction import (
     keybert_extractor,
     models_to_prepare,
     process_extractor,
+    ray_extractor,
 )
 from loaders.pipeline import LoadReport, load_papers, seed_acronyms
 from loaders.records import PaperRecord
@@ -39,11 +40,13 @@ if TYPE_CHECKING:
     from neo4j import AsyncDriver
 
     from loaders.extraction._process import ProcessExtractor
+    from loaders.extraction._ray import RayExtractor
 
 __all__ = [
     "Ingested",
     "build_extractor",
     "build_pipelined_extractor",
+    "build_ray_extractor",
     "extract",
     "ingest_papers",
     "model_dir",
@@ -86,6 +89,21 @@ def build_pipelined_extractor(settings: Settings) -> ProcessExtractor:
     """The production extractor in two child processes (use it as a context manager), for
     loads big enough that writing to Neo4j should overlap extraction."""
     return process_extractor(model_dir=model_dir(settings), fast=settings.fast_extraction)
+
+
+def build_ray_extractor(
+    settings: Settings, *, address: str | None = None, workers: int | None = None
+) -> RayExtractor:
+    """The production extractor on a Ray cluster (``address``; ``None``: a local Ray), for
+    loads one machine's cores are too few for; same results as the other two. Each worker
+    reads (or prepares, the first time) its models at this ``PAPERGRAPH_HOME``'s path on its
+    own node."""
+    return ray_extractor(
+        address=address,
+        workers=workers,
+        model_dir=model_dir(settings),
+        fast=settings.fast_extraction,
+    )
 
 
 async def ingest_papers(

@@ -40,6 +40,8 @@ __all__ = [
 #: A broader concept with more mention edges (its own and those of the concepts directly under
 #: it) is too general to explain why two papers are related, and walking it would cost a scan.
 MAX_BROADER_PAPERS = 300
+#: An entity with more papers than this is not expanded by relatedPapers (see its Cypher).
+MAX_SHARED_PAPERS = 2000
 #: Papers whose mean cosine to a paper is its "typical" similarity (see related_papers.cypher).
 TYPICAL_SAMPLE = 100
 
@@ -185,6 +187,7 @@ async def related_papers(
         ids=list(ids),
         first=first,
         maxBroaderPapers=MAX_BROADER_PAPERS,
+        maxSharedPapers=MAX_SHARED_PAPERS,
         typicalSample=TYPICAL_SAMPLE,
     )
     return {r["id"]: tuple(related_paper(x) for x in r["related"]) for r in rows}

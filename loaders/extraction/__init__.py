@@ -36,6 +36,7 @@ from ._types import (
 
 if TYPE_CHECKING:
     from ._process import ProcessExtractor
+    from ._ray import RayExtractor
 
 __all__ = [
     "AcronymRegistry",
@@ -49,6 +50,7 @@ __all__ = [
     "keybert_extractor",
     "models_to_prepare",
     "process_extractor",
+    "ray_extractor",
 ]
 
 
@@ -87,3 +89,28 @@ def process_extractor(
     from ._process import ProcessExtractor
 
     return ProcessExtractor(top_n=top_n, model_dir=model_dir, acronyms=acronyms, fast=fast)
+
+
+def ray_extractor(
+    *,
+    address: str | None = None,
+    workers: int | None = None,
+    top_n: int = 10,
+    model_dir: Path | None = None,
+    acronyms: AcronymRegistry | None = None,
+    fast: bool = False,
+) -> RayExtractor:
+    """The production extractor on Ray (``pip install 'papergraph[ray]'``): tagging and ranking
+    as Ray actors, ``workers`` of them (default one per CPU of the cluster), each loading its
+    models once; ``address`` is the cluster's (``None``: a local Ray on loopback). Use it as a
+    context manager. Same options and results as :func:`keybert_extractor`."""
+    from ._ray import RayExtractor
+
+    return RayExtractor(
+        address=address,
+        workers=workers,
+        top_n=top_n,
+        model_dir=model_dir,
+        acronyms=acronyms,
+        fast=fast,
+    )

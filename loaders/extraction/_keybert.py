@@ -102,7 +102,12 @@ class KeyBertExtractor:
         """
         if not docs:
             return []
-        rankers = self._load_rankers()
+        return self.score(docs, tagged, self.analyse(tagged))
+
+    def analyse(self, tagged: Sequence[Tagged]) -> list[Analysis]:
+        """Between the stages, model-free and in batch order: learn the batch's definitions
+        and whole phrases, then collect each document's candidates and methods. The only step
+        that reads or changes what earlier batches taught (acronyms, established phrases)."""
         for t in tagged:
             for acronym, key in t.defined.concepts.items():
                 self.acronyms.learn(acronym, key)
@@ -111,6 +116,16 @@ class KeyBertExtractor:
             self.phrases.learn(a.candidates)
         for a in analyses:
             a.candidates = self.phrases.established(a.candidates)
+        return analyses
+
+    def score(
+        self, docs: Sequence[Document], tagged: Sequence[Tagged], analyses: Sequence[Analysis]
+    ) -> list[Extraction]:
+        """Last stage: embed and rank the analysed candidates (the models' work; it reads the
+        registry, for author keywords and aliases, but changes nothing)."""
+        if not docs:
+            return []
+        rankers = self._load_rankers()
         texts = [t.prepared.text for t in tagged]
         stored = rankers.documents.documents(texts)
         ranking = stored if self.fast else rankers.phrases.documents(texts)

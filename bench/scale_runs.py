@@ -1,0 +1,264 @@
+"""`python -m bench.scale_runs write|api|load N`: the scale runs, on a corpus from bench/scale.py.
+
+Each run appends its numbers to ``bench/results/scale.json`` (keyed ``<run>@<N>``) and rewrites
+``bench/results/scale.md`` from it. The server is a local Neo4j of its own (Bolt port
+``PAPERGRAPH_SCALE_BOLT_PORT``, default 52787; heap 1 GB, page cache 512 MB, as the bench's).
+
+* ``write N``: a fresh store, then the loader's own write path (``loaders.pipeline.load_papers``:
+  identity matching, ``UNWIND`` batches of 256 in one transaction each, the ``RELATED_TO``
+  refresh at the end) with the deterministic ``SimpleExtractor`` (256-dimension embeddings,
+  about a millisecond a paper in a worker thread beside the writes), so the rate is that of the
+  store side. Reported: papers/s overall and per tenth of the load (where the store bends),
+  the loader's peak RSS, the store's size on disk, the graph's counts.
+* ``api N``: the API benchmark's queries (``bench.api.CASES``, with its samples, which include
+  the most mentioned concepts) against the graph the last ``write`` left, p50/p99 at
+  concurrency 1 and 8, API under uvicorn in a child process.
+* ``load N``: ``papergraph load --fast`` of the corpus in a child process on a fresh store:
+  papers/s end to end, peak RSS of the loader and its extraction children, store size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import dataclasses
+import gzip
+import json
+import os
+import resource
+import shutil
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from bench import scale
+from bench.common import RESULTS, bench_settings, child_env, machine_info, markdown_table, run_child
+from graph import local_neo4j
+from graph.config import Settings
+from graph.connection import async_driver
+from graph.schema import ensure_schema
+from graph.writes import graph_counts
+
+BOLT_PORT = int(os.environ.get("PAPERGRAPH_SCALE_BOLT_PORT", "52787"))
+CORPORA = Path(os.environ.get("PAPERGRAPH_SCALE_DIR", "/tmp/papergraph-scale"))
+TARGET_P99_MS = 50.0
+
+
+def corpus(n: int) -> Path:
+    """The scale corpus of ``n`` papers (generated once, then reused)."""
+    path = CORPORA / f"scale-{n}.jsonl.gz"
+    if not path.exists():
+        CORPORA.mkdir(parents=True, exist_ok=True)
+        with gzip.open(path, "wt", encoding="utf-8") as out:
+            scale.write(scale.generate(scale.read_pool(), n), out)
+    return path
+
+
+def fresh_store(settings: Settings) -> None:
+    """Stop the scale server, delete its store (faster than deleting a large graph), start."""
+    local_neo4j.stop(settings)
+    shutil.rmtree(local_neo4j.layout(settings).data, ignore_errors=True)
+    local_neo4j.start(settings)
+
+
+def store_mb(settings: Settings) -> dict[str, float]:
+    """Sizes on disk of the store files and of the transaction logs, measured with the server
+    stopped (a clean stop checkpoints: before it much of a fresh load is only in the logs)."""
+    local_neo4j.stop(settings)
+    data = local_neo4j.layout(settings).data
+    sizes = {
+        "store_mb": _du_mb(data / "databases" / "neo4j"),
+        "tx_logs_mb": _du_mb(data / "transactions" / "neo4j"),
+    }
+    local_neo4j.start(settings)
+    return sizes
+
+
+def _du_mb(path: Path) -> float:
+    files = [p for p in path.rglob("*") if p.is_file()] if path.exists() else []
+    return round(sum(p.stat().st_size for p in files) / 2**20, 1)
+
+
+async def _write(settings: Settings, path: Path) -> dict[str, Any]:
+    from loaders.extraction.simple import SimpleExtractor
+    from loaders.pipeline import load_papers, read_corpora
+
+    records = read_corpora([path]).records
+    extractor = SimpleExtractor(dimensions=256)
+    marks: list[tuple[int, float]] = []
+    done = 0
+
+    def progress(papers: int) -> None:
+        nonlocal done
+        before, done = done, done + papers
+        marks.append((done, time.perf_counter()))
+        if done * 10 // len(records) > before * 10 // len(records):  # a tenth more: keep it
+            rates = _tenths(marks, started, len(records))
+            so_far = {"papers": done, "seconds": round(time.perf_counter() - started, 1)}
+            record(f"write@{len(records)}", {"partial": True, **so_far, "by_tenth": rates})
+
+    started = time.perf_counter()
+    async with async_driver(settings) as driver:
+        database = settings.neo4j_database
+        await ensure_schema(driver, database=database, dimensions=extractor.dimensions)
+        started = time.perf_counter()
+        report = await load_papers(
+            records, driver=driver, database=database, extractor=extractor, on_progress=progress
+        )
+        seconds = time.perf_counter() - started
+        counts = await graph_counts(driver, database=database)
+    return {
+        "papers": report.written,
+        "seconds": round(seconds, 1),
+        "papers_per_s": round(report.written / seconds, 1),
+        "papers_per_s_by_tenth": _tenths(marks, started, len(records)),
+        "refresh_related_seconds": round(started + seconds - marks[-1][1], 1),
+        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
+        "counts": dataclasses.asdict(counts),
+    }
+
+
+def _tenths(marks: list[tuple[int, float]], started: float, total: int) -> list[float]:
+    """Papers/s over each tenth of the load (progress counts skipped papers too)."""
+    rates, last_n, last_t = [], 0, started
+    for k in range(1, 11):
+        goal = total * k // 10
+        hit = next(((n, t) for n, t in marks if n >= goal), None)
+        if hit is None:
+            break
+        if hit[0] == last_n:  # one batch spans this tenth and the one before
+            continue
+        rates.append(round((hit[0] - last_n) / max(hit[1] - last_t, 1e-9), 1))
+        last_n, last_t = hit
+    return rates
+
+
+def write_run(settings: Settings, n: int) -> dict[str, Any]:
+    fresh_store(settings)
+    result = asyncio.run(_write(settings, corpus(n)))
+    return {**result, **store_mb(settings)}
+
+
+def api_run(settings: Settings, *, reps: int, quick: bool) -> dict[str, Any]:
+    from bench import api
+
+    async def papers() -> int:
+        async with async_driver(settings) as driver:
+            return (await graph_counts(driver, database=settings.neo4j_database)).papers
+
+    # picking samples pages all papers by title, which a big graph does not do within the
+    # API's timeout (a miss of its own, reported): give that one step longer
+    patient = settings.model_copy(update={"query_timeout": 300.0})
+    samples = asyncio.run(api.pick_samples(patient))
+    with api.api_server(settings) as url:
+        measured = asyncio.run(api._measure(url, settings, samples, reps=reps, quick=quick))
+    return {
+        "papers": asyncio.run(papers()),
+        "reps": reps,
+        "hot_concepts": list(samples.concepts[:3]),
+        "measured": {k: v for k, v in measured.items() if k.endswith("|api")},
+    }
+
+
+def load_run(settings: Settings, n: int, *, fast: bool) -> dict[str, Any]:
+    fresh_store(settings)
+    args = ["-m", "papergraph", "load", str(corpus(n)), *(["--fast"] if fast else [])]
+    run = run_child(args, env=child_env(settings), timeout=4 * 3600)
+    if run.returncode != 0:
+        raise RuntimeError(f"papergraph load failed:\n{run.stderr[-2000:]}")
+    return {
+        "papers": n,
+        "fast": fast,
+        "seconds": round(run.seconds, 1),
+        "papers_per_s": round(n / run.seconds, 2),
+        "peak_rss_mb": round(run.peak_rss_mb),
+        **store_mb(settings),
+    }
+
+
+def table(results: dict[str, Any]) -> str:
+    rows: list[list[object]] = []
+    for key, r in sorted(results["runs"].items()):
+        kind, n = key.split("@")
+        if kind == "store":
+            rows.append([f"store n={n}", "", f"store {r['store_mb']} MB", ""])
+        elif r.get("partial"):
+            rate = round(r["papers"] / r["seconds"], 1)
+            rows.append(
+                [
+                    f"{kind} n={n}, stopped at {r['papers']} papers",
+                    f"{rate} papers/s",
+                    "",
+                    f"papers/s by tenth: {r['by_tenth']}",
+                ]
+            )
+        elif kind in ("write", "load-fast", "load-default"):
+            rows.append(
+                [
+                    f"{kind} n={n}",
+                    f"{r['papers_per_s']} papers/s",
+                    f"peak RSS {r['peak_rss_mb']} MB; store {r['store_mb']} MB "
+                    f"(+ tx logs {r['tx_logs_mb']} MB)",
+                    f"by tenth: {r.get('papers_per_s_by_tenth', '')}",
+                ]
+            )
+        elif kind == "api":
+            rows += _api_rows(n, r)
+    return markdown_table(["run", "rate / latency", "memory, store", "note"], rows)
+
+
+def _api_rows(n: str, r: dict[str, Any]) -> list[list[object]]:
+    rows: list[list[object]] = []
+    names = dict.fromkeys(k.split("|")[0] for k in r["measured"])
+    for name in names:
+        c1, c8 = r["measured"][f"{name}|c1|api"], r["measured"][f"{name}|c8|api"]
+        p99 = c1["p99"]["median"]
+        rows.append(
+            [
+                f"api {name} n={n}",
+                f"c=1 p50 {c1['p50']['median']:.1f} / p99 {p99:.1f} ms; "
+                f"c=8 p50 {c8['p50']['median']:.1f} / p99 {c8['p99']['median']:.1f} ms",
+                "",
+                f"p99 c=1 ≤ {TARGET_P99_MS:.0f} ms: {'met' if p99 <= TARGET_P99_MS else 'MISSED'}",
+            ]
+        )
+    return rows
+
+
+def record(key: str, result: dict[str, Any]) -> None:
+    path = RESULTS / "scale.json"
+    results = json.loads(path.read_text()) if path.exists() else {"runs": {}}
+    results["machine"] = machine_info()
+    results["runs"][key] = {**result, "finished": time.strftime("%Y-%m-%dT%H:%M:%S")}
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(results, indent=2) + "\n")
+    (RESULTS / "scale.md").write_text(table(results) + "\n")
+    print(json.dumps({key: result}, indent=2))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.scale_runs", description=__doc__)
+    parser.add_argument("run", choices=("write", "api", "load", "load-default", "store"))
+    parser.add_argument("n", type=int)
+    parser.add_argument("--reps", type=int, default=3)
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args(argv)
+    settings = bench_settings(BOLT_PORT)
+    local_neo4j.start(settings)
+    if args.run == "write":
+        record(f"write@{args.n}", write_run(settings, args.n))
+    elif args.run == "store":  # the size of the graph the last run left
+        record(f"store@{args.n}", store_mb(settings))
+    elif args.run == "api":
+        result = api_run(settings, reps=args.reps, quick=args.quick)
+        record(f"api@{result['papers']}", result)  # the graph's size, whatever N was asked
+    else:
+        fast = args.run == "load"
+        key = f"load-{'fast' if fast else 'default'}@{args.n}"
+        record(key, load_run(settings, args.n, fast=fast))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
