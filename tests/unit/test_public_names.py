@@ -1,0 +1,43 @@
+"""Each package's public names are pinned: a name added to or dropped from ``__all__`` is a
+change of what users import (``from graph import load_settings``), made on purpose here."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+PUBLIC = {
+    "graph": [
+        "AuthenticationError",
+        "ConfigError",
+        "CorpusError",
+        "ExportError",
+        "ExtractionError",
+        "GraphUnavailableError",
+        "InvalidInputError",
+        "Neo4jServerError",
+        "NotFoundError",
+        "PapergraphError",
+        "Settings",
+        "load_settings",
+    ],
+    "api": ["UnauthenticatedError", "create_app", "make_schema", "print_schema", "schema"],
+    "loaders": [
+        "FORMATS",
+        "PaperRecord",
+        "content_id",
+        "detect_format",
+        "match_key",
+        "read_corpus",
+        "to_record",
+    ],
+    "papergraph": [],  # the command line: used as `papergraph …`, not imported
+}
+
+
+@pytest.mark.parametrize("package", sorted(PUBLIC))
+def test_public_names_are_pinned_and_importable(package: str) -> None:
+    module = importlib.import_module(package)
+    assert sorted(module.__all__) == PUBLIC[package]
+    assert all(hasattr(module, name) for name in module.__all__)
