@@ -24,6 +24,7 @@ def test_public_names_are_pinned() -> None:
         "keybert_extractor",
         "models_to_prepare",
         "process_extractor",
+        "ray_extractor",
     ]
 
 
