@@ -20,7 +20,7 @@ $(PY):
 	$(PY) -m pip install --quiet --upgrade pip
 
 $(INSTALLED): pyproject.toml | $(PY)
-	@echo "==> Installing papergraph and its dev tools (pip shows its progress; a first install downloads about 1 GB)"
+	@echo "==> Installing papergraph and its dev tools (pip shows its progress; a first install downloads a few GB, most of it torch)"
 	$(PY) -m pip install --disable-pip-version-check --progress-bar on -e '.[dev,ray]'
 	@mkdir -p $(@D) && touch $@
 
