@@ -88,4 +88,4 @@ async def test_sigkill_mid_load_then_rerun_equals_a_clean_run(
 
 
 def papers_of(edges: set[tuple[object, ...]]) -> set[object]:
-    return {paper for paper, _, _ in edges}
+    return {edge[0] for edge in edges}  # (paper, relation, target, …its evidence)
