@@ -9,33 +9,19 @@ from typing import Any
 
 import httpx
 import pytest
+from _rows import paper_mentioning
 from neo4j import AsyncDriver
 
 from api import create_app
 from graph.config import Settings
 from graph.hierarchy import refresh_hierarchy
-from graph.writes import MentionRow, PaperRow, delete_paper, upsert_papers
+from graph.writes import PaperRow, delete_paper, upsert_papers
 
 pytestmark = pytest.mark.neo4j
 
 
 def paper(pid: str, *keys: str) -> PaperRow:
-    mentions = tuple(
-        MentionRow(key=k, name=k, aliases=(k,), score=0.5, rank=i, source="keybert")
-        for i, k in enumerate(keys, 1)
-    )
-    return PaperRow(
-        id=pid,
-        source_id=True,
-        match_key=f"mk-{pid}",
-        content_hash=f"h-{pid}",
-        abstract=f"Abstract {pid}.",
-        label=pid,
-        source="test",
-        extractor="hand",
-        year=2024,
-        mentions=mentions,
-    )
+    return paper_mentioning(pid, keys)
 
 
 async def write(driver: AsyncDriver, settings: Settings, *papers: PaperRow) -> None:

@@ -13,12 +13,13 @@ from typing import Any
 import httpx
 import networkx as nx
 import pytest
+from _rows import paper_mentioning
 from neo4j import AsyncDriver
 
 from api import create_app
 from graph.config import Settings
 from graph.topics import REFRESH_GROWTH, SEED, refresh_topics, topics_due
-from graph.writes import MentionRow, PaperRow, upsert_papers
+from graph.writes import PaperRow, upsert_papers
 
 pytestmark = pytest.mark.neo4j
 
@@ -46,22 +47,7 @@ def corpus() -> list[PaperRow]:
 
 
 def _paper(pid: str, keys: list[str], year: int) -> PaperRow:
-    mentions = tuple(
-        MentionRow(key=k, name=k, aliases=(k,), score=0.5, rank=r, source="keybert")
-        for r, k in enumerate(keys, 1)
-    )
-    return PaperRow(
-        id=pid,
-        source_id=True,
-        match_key=f"mk-{pid}",
-        content_hash=f"h-{pid}",
-        abstract=f"Abstract {pid}.",
-        label=pid,
-        source="test",
-        extractor="hand",
-        year=year,
-        mentions=mentions,
-    )
+    return paper_mentioning(pid, keys, year=year)
 
 
 @pytest.fixture
