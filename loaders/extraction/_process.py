@@ -24,7 +24,6 @@ from collections.abc import Sequence
 from concurrent.futures import Future, InvalidStateError, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
 from graph.errors import ExtractionError
@@ -32,7 +31,7 @@ from graph.errors import ExtractionError
 from ._keybert import KeyBertExtractor, Tagged, extractor_version
 from ._models import STATIC_DIMENSIONS, minilm_onnx_path, static_model_dir
 from ._registry import AcronymRegistry
-from ._types import Document, Extraction
+from ._types import Document, Extraction, StartedOnEnter
 
 __all__ = ["ProcessExtractor"]
 
@@ -54,7 +53,7 @@ _PARENT_CHECK_SECONDS = 1.0
 _worker: KeyBertExtractor | None = None  # each child's extractor
 
 
-class ProcessExtractor:
+class ProcessExtractor(StartedOnEnter):
     """A :class:`~loaders.extraction.PipelinedExtractor` whose work runs in child processes.
 
     Use it as a context manager (or call :meth:`start` and :meth:`close`). ``acronyms`` is
@@ -92,18 +91,6 @@ class ProcessExtractor:
             if pool is not None:
                 pool.shutdown(wait=True, cancel_futures=True)
         self._tagging = self._ranking = None
-
-    def __enter__(self) -> ProcessExtractor:
-        self.start()
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def submit(self, docs: Sequence[Document]) -> Future[list[Extraction]]:
         """Start extracting ``docs``: tagged once the batches before are tagged, ranked once

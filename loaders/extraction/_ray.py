@@ -25,7 +25,6 @@ import threading
 from collections.abc import Sequence
 from concurrent.futures import Future, InvalidStateError, ThreadPoolExecutor
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -35,7 +34,7 @@ from ._analysis import Analysis
 from ._keybert import KeyBertExtractor, Tagged, extractor_version
 from ._models import STATIC_DIMENSIONS
 from ._registry import AcronymRegistry
-from ._types import Document, Extraction
+from ._types import Document, Extraction, StartedOnEnter
 
 __all__ = ["RayExtractor"]
 
@@ -45,7 +44,7 @@ _LOCAL_OBJECT_STORE_BYTES = 256 * 2**20
 _CONNECT_SECONDS = 5.0
 
 
-class RayExtractor:
+class RayExtractor(StartedOnEnter):
     """A :class:`~loaders.extraction.PipelinedExtractor` whose model stages run on Ray.
 
     ``address`` is a Ray cluster's (``ray://host:10001`` through Ray Client, ``host:6379``
@@ -107,18 +106,6 @@ class RayExtractor:
         if self._started_ray:
             ray.shutdown()
             self._started_ray = False
-
-    def __enter__(self) -> RayExtractor:
-        self.start()
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def submit(self, docs: Sequence[Document]) -> Future[list[Extraction]]:
         """Start extracting ``docs``; batches complete in the order they are submitted."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from types import TracebackType
+from typing import TYPE_CHECKING, Protocol, Self, runtime_checkable
 
 if TYPE_CHECKING:
     from ._registry import AcronymRegistry
@@ -106,3 +107,26 @@ class LearnsAcronyms(Protocol):
     definitions earlier loads stored (see ``loaders.pipeline.seed_acronyms``)."""
 
     acronyms: AcronymRegistry
+
+
+class StartedOnEnter:
+    """``with extractor:`` for extractors that start workers and must close them: ``start``
+    on entering, ``close`` on leaving, however the block ends."""
+
+    def start(self) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self) -> Self:
+        self.start()
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
