@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from graph.writes import MentionRow, PaperRow
+from graph.writes import MentionRow, MethodRow, PaperRow
 
 
-def paper_mentioning(pid: str, keys: Iterable[str], *, year: int = 2024) -> PaperRow:
-    """A paper ``pid`` of ``year`` mentioning the concepts ``keys``, in that rank order."""
+def paper_mentioning(
+    pid: str, keys: Iterable[str] = (), *, year: int = 2024, methods: tuple[MethodRow, ...] = ()
+) -> PaperRow:
+    """A paper ``pid`` of ``year`` mentioning the concepts ``keys`` (in that rank order) and
+    proposing or using ``methods``."""
     mentions = tuple(
         MentionRow(key=k, name=k, aliases=(k,), score=0.5, rank=i, source="keybert")
         for i, k in enumerate(keys, 1)
@@ -24,4 +27,5 @@ def paper_mentioning(pid: str, keys: Iterable[str], *, year: int = 2024) -> Pape
         extractor="hand",
         year=year,
         mentions=mentions,
+        methods=methods,
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from _rows import paper_mentioning
 from neo4j import AsyncDriver
 
 from graph import queries as q
@@ -30,17 +31,7 @@ def _method(key: str, edge: str, kind: str | None, variant_of: str | None = None
 
 
 def _paper(pid: str, *methods: MethodRow) -> PaperRow:
-    return PaperRow(
-        id=pid,
-        source_id=True,
-        match_key=f"mk-{pid}",
-        content_hash=f"h-{pid}",
-        abstract=f"Abstract of {pid}.",
-        label=pid,
-        source="test",
-        extractor="hand",
-        methods=methods,
-    )
+    return paper_mentioning(pid, methods=methods)
 
 
 async def _write(driver: AsyncDriver, settings: Settings, *papers: PaperRow) -> None:
