@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from api._themes import Topic
 
 __all__ = [
+    "CitedWork",
     "Concept",
     "ConceptCooccurrence",
     "ConceptMention",
@@ -361,7 +362,9 @@ class ConceptCooccurrence:
         "A related paper and why: score = Σ over shared concepts and methods x of "
         "min(edge score of each paper to x) × ln(N / papers linked to x), + 0.5 × the same "
         "over shared broader concepts, + (cos − typical) / (1 − typical) when the abstracts' "
-        "cosine is above the paper's typical one (its mean over 100 papers)."
+        "cosine is above the paper's typical one (its mean over 100 papers), + 0.5 × ln(N / "
+        "papers citing w) for each work w both cite, + 0.5 × ln(N / papers c cites) for each "
+        "paper c citing both."
     )
 )
 class RelatedPaper:
@@ -378,10 +381,25 @@ class RelatedPaper:
         )
     )
     reason: str = strawberry.field(description="Why, in a sentence: the parts above that apply.")
+    shared_references: list[CitedWork] = strawberry.field(
+        description="Works both papers cite (bibliographic coupling), least cited first."
+    )
+    co_cited_by: list[Paper] = strawberry.field(
+        description="Papers citing both (co-citation), those citing fewest works first."
+    )
 
     @classmethod
     def of(cls, view: models.RelatedPaper) -> RelatedPaper:
         return _as_is(cls, view)
+
+
+@strawberry.type(
+    description="A work a paper cites: `paper` when it is in the graph, else null (only its id "
+    "is known until that paper is loaded)."
+)
+class CitedWork:
+    id: str
+    paper: Paper | None
 
 
 @strawberry.type(

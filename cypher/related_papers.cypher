@@ -9,9 +9,13 @@
 //                 (cos - typical) / (1 - typical) when cos > typical, where typical is p's mean
 //                 cosine to $typicalSample other papers (abstract embeddings share a common
 //                 direction, so a raw cosine of 0.8 can be what any two papers score)
+//               + $citationWeight * ln(N / citers(w)) for each work w both cite (bibliographic
+//                 coupling; w a Paper or a CitedWork), citers(w) the papers citing w
+//               + $citationWeight * ln(N / cited(c)) for each paper c citing both (co-citation),
+//                 cited(c) the loaded papers c cites (a survey citing everything counts little)
 // where N is the number of papers and df(x) the number of papers linked to x, so rare shared
 // concepts weigh more than ubiquitous ones and an entity in every paper weighs nothing. The
-// candidates are the papers sharing a concept, method or broader concept, and the paper's
+// candidates are the papers sharing a concept, method, broader concept, reference or citer, and the paper's
 // $first nearest by embedding (vector index paper_embedding), so a paper sharing no concept is
 // still related by how alike the abstracts read, and says so.
 // df(x) is worked out once per entity of the paper, as x's degree: only papers have MENTIONS,
@@ -21,14 +25,18 @@
 // Bounded at scale: an entity linked to more than $maxSharedPapers papers (a concept a fifth
 // of a big graph mentions) is never expanded and adds nothing to any score: its ln(N / df) is
 // small, and expanding it would visit a fifth of the graph per call (on graphs where no
-// entity has that many papers nothing changes).
+// entity has that many papers nothing changes). The same bound holds for citations: a work
+// cited by more than $maxSharedPapers papers (a hot paper), or a paper citing more than that
+// many works, is not expanded, and of p's citers the $maxSharedPapers citing fewest works
+// (the most specific) are.
 // A paper is found by its id, else by one of its altIds (in the same statement, so the API
 // answers relatedPapers in one round trip).
 // params: $ids: [string] (any of the papers' ids), $first: int (per paper), $maxBroaderPapers,
-// $maxSharedPapers, $typicalSample: int.
+// $maxSharedPapers, $typicalSample: int, $citationWeight: float.
 // returns: id (as asked), related (list of {paper map, score, concepts, methods, broader (list
 // of {concept map, via: [p's concept name, q's concept name]}), similarity (cosine, or null when
-// not above typical), typical}); no
+// not above typical), typical, references (list of {id, paper map or null, weight}: works both
+// cite), coCitedBy (list of {paper map, weight}: papers citing both)}); no
 // row for an id that names no paper.
 WITH COUNT { (:Paper) } AS n
 UNWIND $ids AS id
@@ -55,7 +63,7 @@ CALL (p, n, typical) {
     MATCH (x)<-[b:MENTIONS|PROPOSES|USES]-(q:Paper)
     WHERE q <> p
     WITH q, x, idf, max(CASE WHEN a.score < b.score THEN a.score ELSE b.score END) AS shared
-    RETURN q, x, shared * idf AS weight, null AS via
+    RETURN q, x, shared * idf AS weight, null AS via, 'shared' AS kind
     UNION ALL
     MATCH (p)-[a:MENTIONS]->(c1:Concept)-[:BROADER*0..1]->(x:Concept)
     WITH x, c1, a, COUNT { (x)<-[:BROADER*0..1]-(:Concept)<-[:MENTIONS]-() } AS df
@@ -66,23 +74,43 @@ CALL (p, n, typical) {
     WITH q, x, df, c1, c2, CASE WHEN a.score < b.score THEN a.score ELSE b.score END AS shared
     ORDER BY shared DESC
     WITH q, x, df, head(collect([c1.name, c2.name])) AS via, max(shared) AS shared
-    RETURN q, x, 0.5 * shared * log(toFloat(n) / df) AS weight, via
+    RETURN q, x, 0.5 * shared * log(toFloat(n) / df) AS weight, via, 'broader' AS kind
+    UNION ALL
+    MATCH (p)-[:CITES]->(x)
+    WITH x, COUNT { (x)<-[:CITES]-() } AS df
+    WHERE df <= $maxSharedPapers
+    MATCH (x)<-[:CITES]-(q:Paper)
+    WHERE q <> p
+    RETURN q, x, $citationWeight * log(toFloat(n) / df) AS weight, null AS via,
+           'reference' AS kind
+    UNION ALL
+    MATCH (p)<-[:CITES]-(x:Paper)
+    WITH x, COUNT { (x)-[:CITES]->() } AS refs
+    WHERE refs <= $maxSharedPapers
+    WITH x ORDER BY refs, x.id LIMIT $maxSharedPapers
+    WITH x, COUNT { (x)-[:CITES]->(:Paper) } AS df
+    MATCH (x)-[:CITES]->(q:Paper)
+    WHERE q <> p
+    RETURN q, x, $citationWeight * log(toFloat(n) / df) AS weight, null AS via,
+           'cocited' AS kind
     UNION ALL
     WITH p WHERE p.embedding IS NOT NULL
     CALL db.index.vector.queryNodes('paper_embedding', $first + 1, p.embedding)
       YIELD node AS q
     WITH q WHERE q <> p
-    RETURN q, null AS x, 0.0 AS weight, null AS via
+    RETURN q, null AS x, 0.0 AS weight, null AS via, 'similar' AS kind
   }
   WITH q, sum(weight) AS evidence,
-       collect(CASE WHEN via IS NULL THEN x END) AS xs,
-       collect(CASE WHEN via IS NOT NULL THEN {concept: x, via: via} END) AS up
-  WITH q, evidence, xs, up, typical,
+       collect(CASE WHEN kind = 'shared' THEN x END) AS xs,
+       collect(CASE WHEN kind = 'broader' THEN {concept: x, via: via} END) AS up,
+       collect(CASE WHEN kind = 'reference' THEN {work: x, weight: weight} END) AS refs,
+       collect(CASE WHEN kind = 'cocited' THEN {paper: x, weight: weight} END) AS citers
+  WITH q, evidence, xs, up, refs, citers, typical,
        CASE WHEN p.embedding IS NULL OR q.embedding IS NULL THEN null
             ELSE 2 * vector.similarity.cosine(p.embedding, q.embedding) - 1 END AS cosine
-  WITH q, xs, up, typical, evidence,
+  WITH q, xs, up, refs, citers, typical, evidence,
        CASE WHEN cosine > typical THEN cosine END AS similarity
-  WITH q, xs, up, typical, similarity,
+  WITH q, xs, up, refs, citers, typical, similarity,
        evidence + coalesce((similarity - typical) / (1 - typical), 0.0) AS score
   WHERE score > 0
   ORDER BY score DESC, q.id LIMIT $first
@@ -96,7 +124,12 @@ CALL (p, n, typical) {
     methods: [m IN xs WHERE m:Method | m {.key, .name, .aliases, .kind,
               paperCount: COUNT { (m)<-[:PROPOSES|USES]-() }}],
     broader: [u IN up | {via: u.via, concept: [b IN [u.concept] | b {.key, .name, .aliases,
-              paperCount: COUNT { (b)<-[:MENTIONS]-() }}][0]}]
+              paperCount: COUNT { (b)<-[:MENTIONS]-() }}][0]}],
+    references: [r IN refs | {id: r.work.id, weight: r.weight,
+                 paper: [w IN [r.work] WHERE w:Paper | w {.id, .label, .abstract, .title, .year,
+                        .venue, .authors, .keywords, .status}][0]}],
+    coCitedBy: [c IN citers | {weight: c.weight, paper: [x IN [c.paper] | x {.id, .label,
+                .abstract, .title, .year, .venue, .authors, .keywords, .status}][0]}]
   }) AS related
 }
 RETURN id, related

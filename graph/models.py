@@ -12,7 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from graph.citation_views import CitedWorkView
 
 __all__ = [
     "ConceptCooccurrence",
@@ -192,6 +195,8 @@ class RelatedPaper:
     shared_broader: tuple[SharedBroader, ...] = ()
     similarity: float | None = None  # cosine of the two abstracts' embeddings, when above 0
     reason: str = ""  # the above in a sentence
+    shared_references: tuple[CitedWorkView, ...] = ()  # works both cite, strongest first
+    co_cited_by: tuple[PaperView, ...] = ()  # papers citing both, strongest first
 
 
 @dataclass(slots=True)

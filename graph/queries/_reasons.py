@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from graph.models import ConceptView, MethodView, SharedBroader
+from graph.citation_views import CitedWorkView
+from graph.models import ConceptView, MethodView, PaperView, SharedBroader
 
 __all__ = ["related_reason"]
 
@@ -18,13 +19,17 @@ def related_reason(
     broader: Sequence[SharedBroader],
     similarity: float | None,
     typical: float = 0.0,
+    references: Sequence[CitedWorkView] = (),
+    co_cited_by: Sequence[PaperView] = (),
 ) -> str:
-    """``shares concepts a, b; both about neural network (graph neural network / convolutional
-    neural network); abstracts more alike than most (cosine 0.86, typical 0.72)`` — the parts
-    that apply, strongest first."""
+    """``shares concepts a, b; both cite X, W123; cited together by Y; both about neural
+    network (graph neural network / convolutional neural network); abstracts more alike than
+    most (cosine 0.86, typical 0.72)`` — the parts that apply, strongest first within each."""
     parts = [
         _names("shares concepts" if len(concepts) > 1 else "shares concept", concepts),
         _names("shares methods" if len(methods) > 1 else "shares method", methods),
+        _listed("both cite", [w.paper.label if w.paper else w.id for w in references]),
+        _listed("cited together by", [c.label for c in co_cited_by]),
         "; ".join(_broader(b) for b in broader[:_LISTED]),
         _alike(similarity, typical),
     ]
@@ -32,10 +37,14 @@ def related_reason(
 
 
 def _names(prefix: str, items: Sequence[ConceptView | MethodView]) -> str:
-    if not items:
+    return _listed(prefix, [i.name for i in items])
+
+
+def _listed(prefix: str, names: Sequence[str]) -> str:
+    if not names:
         return ""
-    shown = ", ".join(i.name for i in items[:_LISTED])
-    more = f" and {len(items) - _LISTED} more" if len(items) > _LISTED else ""
+    shown = ", ".join(names[:_LISTED])
+    more = f" and {len(names) - _LISTED} more" if len(names) > _LISTED else ""
     return f"{prefix} {shown}{more}"
 
 

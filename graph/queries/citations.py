@@ -1,14 +1,16 @@
-"""Reads about citations: the loaded papers a paper cites and those citing it (batched)."""
+"""Reads about citations: the loaded papers a paper cites and those citing it (batched), and the
+citation parts of a ``related_papers`` row."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
+from graph.citation_views import CitedWorkView
 from graph.models import PaperView
 from graph.queries import _convert as to
-from graph.queries._run import GraphReader, fetch
+from graph.queries._run import GraphReader, Row, fetch
 
-__all__ = ["paper_cited_by", "paper_references"]
+__all__ = ["co_citing_papers", "paper_cited_by", "paper_references", "shared_references"]
 
 
 async def paper_references(
@@ -25,3 +27,18 @@ async def paper_cited_by(
     """The papers in the graph citing each paper (canonical ids), newest first."""
     rows = await fetch(reader, "paper_cited_by", ids=list(ids), first=first)
     return {r["id"]: tuple(to.paper(p) for p in r["papers"]) for r in rows}
+
+
+def shared_references(rows: Iterable[Row]) -> tuple[CitedWorkView, ...]:
+    """The works two related papers both cite, heaviest (least cited) first."""
+    ordered = sorted(rows, key=lambda r: (-float(r["weight"]), r["id"]))
+    return tuple(
+        CitedWorkView(id=r["id"], paper=to.paper(r["paper"]) if r["paper"] else None)
+        for r in ordered
+    )
+
+
+def co_citing_papers(rows: Iterable[Row]) -> tuple[PaperView, ...]:
+    """The papers citing both of two related papers, heaviest (citing fewest) first."""
+    ordered = sorted(rows, key=lambda r: (-float(r["weight"]), r["paper"]["id"]))
+    return tuple(to.paper(r["paper"]) for r in ordered)

@@ -1,0 +1,119 @@
+"""Citations in the real Neo4j: relatedPapers counts shared references and co-citations as plain
+Cypher computes them, references and citedBy page like the other connections, and a CitedWork no
+paper cites any more is deleted.
+
+The fixture (tests/data/sources/openalex-citations.jsonl, hand-made OpenAlex works) has six
+papers: A and B cite the same two works not in the graph (X, Y), A, E and F cite C, B, E and F
+cite D, F cites X too, so C and D are cited together by E and F.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from neo4j import AsyncDriver
+
+from graph import queries as q
+from graph.config import Settings
+from graph.queries import GraphReader
+from graph.queries import papers as qp
+from graph.schema import ensure_schema
+from loaders.extraction.simple import SimpleExtractor
+from loaders.pipeline import load_papers, read_corpora
+
+pytestmark = pytest.mark.neo4j
+
+FIXTURE = Path(__file__).parents[1] / "data" / "sources" / "openalex-citations.jsonl"
+A, B, C, D, E, F = (f"W430000000{i}" for i in range(1, 7))
+X, Y = "W4399000001", "W4399000002"
+
+
+async def load_fixture(driver: AsyncDriver, settings: Settings, path: Path = FIXTURE) -> None:
+    await ensure_schema(driver, database=settings.neo4j_database)
+    await load_papers(
+        read_corpora([path]).records,
+        driver=driver,
+        database=settings.neo4j_database,
+        extractor=SimpleExtractor(dimensions=256),  # the vector index's dimensions
+    )
+
+
+async def cypher(driver: AsyncDriver, settings: Settings, text: str, **params: Any) -> list[dict]:
+    records, _, _ = await driver.execute_query(text, params, database_=settings.neo4j_database)
+    return [r.data() for r in records]
+
+
+COUPLING = """
+WITH COUNT { (:Paper) } AS n
+MATCH (p:Paper)-[:CITES]->(w)<-[:CITES]-(q:Paper) WHERE p <> q
+WITH n, p, q, w, COUNT { (:Paper)-[:CITES]->(w) } AS citers
+RETURN p.id AS p, q.id AS q, collect(w.id) AS ids, sum($weight * log(toFloat(n) / citers)) AS weight
+"""
+CO_CITATION = """
+WITH COUNT { (:Paper) } AS n
+MATCH (p:Paper)<-[:CITES]-(c:Paper)-[:CITES]->(q:Paper) WHERE p <> q
+WITH n, p, q, c, COUNT { (c)-[:CITES]->(:Paper) } AS cited
+RETURN p.id AS p, q.id AS q, collect(c.id) AS ids, sum($weight * log(toFloat(n) / cited)) AS weight
+"""
+
+
+async def citation_terms(
+    driver: AsyncDriver, settings: Settings, statement: str
+) -> dict[tuple[str, str], tuple[set[str], float]]:
+    rows = await cypher(driver, settings, statement, weight=qp.CITATION_WEIGHT)
+    return {(r["p"], r["q"]): (set(r["ids"]), r["weight"]) for r in rows}
+
+
+async def test_related_papers_add_coupling_and_co_citation_as_cypher_computes_them(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    await load_fixture(driver, neo4j_settings)
+    reader = GraphReader(driver, neo4j_settings)
+    ids = [A, B, C, D, E, F]
+    coupling = await citation_terms(driver, neo4j_settings, COUPLING)
+    co_citation = await citation_terms(driver, neo4j_settings, CO_CITATION)
+    assert coupling[(A, B)][0] == {X, Y} and co_citation[(C, D)][0] == {E, F}  # the fixture
+
+    cited = await q.related_papers(reader, ids=ids, first=10)
+    await cypher(driver, neo4j_settings, "MATCH ()-[r:CITES]->() DELETE r")
+    uncited = await q.related_papers(reader, ids=ids, first=10)
+
+    for p in ids:
+        found = {r.paper.id: r for r in cited[p]}
+        base = {r.paper.id: r.score for r in uncited[p]}
+        pairs = {qid for (pid, qid) in {**coupling, **co_citation} if pid == p}
+        assert pairs <= set(found), p  # every coupled or co-cited paper is a candidate
+        for qid, related in found.items():
+            refs, ref_weight = coupling.get((p, qid), (set(), 0.0))
+            citers, citer_weight = co_citation.get((p, qid), (set(), 0.0))
+            assert {w.id for w in related.shared_references} == refs
+            assert {c.id for c in related.co_cited_by} == citers
+            assert related.score - base.get(qid, 0.0) == pytest.approx(ref_weight + citer_weight)
+
+    a_to_b = next(r for r in cited[A] if r.paper.id == B)
+    assert [w.paper for w in a_to_b.shared_references] == [None, None]  # not loaded: ids only
+    assert a_to_b.shared_references[0].id == Y  # cited by two papers, X by three: Y weighs more
+    assert f"both cite {Y}, {X}" in a_to_b.reason
+    c_to_d = next(r for r in cited[C] if r.paper.id == D)
+    assert "cited together by" in c_to_d.reason
+    assert {"A Survey of Learned Scientific Annotations"} <= {c.label for c in c_to_d.co_cited_by}
+    e_to_f = next(r for r in cited[E] if r.paper.id == F)
+    assert {w.paper.label for w in e_to_f.shared_references if w.paper} == {
+        "Protein Contact Maps from Sequence Alone",
+        "Galaxy Morphology Labels from Citizen Scientists",
+    }  # works in the graph are named by their label
+
+
+async def test_works_cited_by_more_than_the_bound_are_not_expanded(
+    driver: AsyncDriver, neo4j_settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await load_fixture(driver, neo4j_settings)
+    monkeypatch.setattr(qp, "MAX_SHARED_PAPERS", 2)  # X, C and D have three citers
+    related = await q.related_papers(GraphReader(driver, neo4j_settings), ids=[A, C], first=10)
+
+    a_to_b = next(r for r in related[A] if r.paper.id == B)
+    assert [w.id for w in a_to_b.shared_references] == [Y]
+    # E and F cite three works each, more than the bound: no co-citation through them
+    assert all(not r.co_cited_by for r in related[C])
