@@ -65,6 +65,9 @@ _ORPHAN_AUTHORS = query("delete_orphan_authors")
 _LINK_CITED = query("link_cited_papers")
 _PAPER_AUTHORS = query("paper_author_keys")
 _CITATIONS = query("merge_citations")
+_CLEAR_CITES = query("clear_cites")
+_CITED_WORKS = query("paper_cited_work_ids")
+_ORPHAN_CITED = query("delete_orphan_cited_works")
 
 
 @dataclass(frozen=True)
@@ -233,6 +236,7 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
     keys = [p.match_key for p in papers]
     sources = [{"matchKey": p.match_key, "source": p.source} for p in papers]
     unwritten = await _single(tx, _CLEAR_WROTE, papers=sources)
+    uncited = await _single(tx, _CLEAR_CITES, papers=sources)
     ids = await _rows(tx, _UPSERT, papers=[_paper_props(p) for p in papers])
     cleared = await _single(tx, _CLEAR_EDGES, matchKeys=keys)
     mention_rows = [_edge(p, m) for p in papers for m in p.mentions]
@@ -241,6 +245,7 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
     methods = await _write_methods(tx, method_rows)
     await _write_authors(tx, papers, unwritten.get("authorKeys", []))
     await _write_citations(tx, papers)
+    await _single(tx, _ORPHAN_CITED, ids=uncited.get("ids", []))
     await _single(tx, _STAMP, matchKeys=keys)
     await _single(tx, _MARK_STALE, methodKeys=cleared.get("methodKeys", []))
     await _single(
@@ -356,15 +361,18 @@ async def known_acronyms(driver: AsyncDriver, *, database: str) -> list[tuple[st
 
 
 async def delete_paper(driver: AsyncDriver, *, database: str, paper_id: str) -> str | None:
-    """Delete a paper (by any of its ids) and the concepts/methods only it linked to."""
+    """Delete a paper (by any of its ids) and the concepts, methods, authors and cited works
+    only it linked to."""
 
     @unit_of_work(timeout=WRITE_TIMEOUT_SECONDS)
     async def work(tx: AsyncManagedTransaction) -> str | None:
         authors = await _single(tx, _PAPER_AUTHORS, id=paper_id)
+        cited = await _single(tx, _CITED_WORKS, id=paper_id)
         deleted = await _single(tx, _DELETE_PAPER, id=paper_id)
         if not deleted:
             return None
         await _single(tx, _ORPHAN_AUTHORS, keys=authors.get("keys", []))
+        await _single(tx, _ORPHAN_CITED, ids=cited.get("ids", []))
         await _single(tx, _MARK_STALE, methodKeys=deleted["methodKeys"])
         await _single(
             tx, _ORPHANS, conceptKeys=deleted["conceptKeys"], methodKeys=deleted["methodKeys"]

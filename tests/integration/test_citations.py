@@ -9,6 +9,8 @@ cite D, F cites X too, so C and D are cited together by E and F.
 
 from __future__ import annotations
 
+import asyncio
+import json
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +22,11 @@ from graph.config import Settings
 from graph.queries import GraphReader
 from graph.queries import papers as qp
 from graph.schema import ensure_schema
+from graph.writes import _write_batch, delete_paper
+from loaders.assemble import build_row, candidates
 from loaders.extraction.simple import SimpleExtractor
 from loaders.pipeline import load_papers, read_corpora
+from loaders.records import PaperRecord
 
 pytestmark = pytest.mark.neo4j
 
@@ -117,3 +122,96 @@ async def test_works_cited_by_more_than_the_bound_are_not_expanded(
     assert [w.id for w in a_to_b.shared_references] == [Y]
     # E and F cite three works each, more than the bound: no co-citation through them
     assert all(not r.co_cited_by for r in related[C])
+
+
+CITED_WORKS = "MATCH (w:CitedWork) RETURN w.id AS id, COUNT { (w)<-[:CITES]-() } AS citers"
+
+
+async def cited_works(driver: AsyncDriver, settings: Settings) -> dict[str, int]:
+    return {r["id"]: r["citers"] for r in await cypher(driver, settings, CITED_WORKS)}
+
+
+async def test_deleting_papers_deletes_the_cited_works_no_paper_cites_any_more(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    await load_fixture(driver, neo4j_settings)
+    assert await cited_works(driver, neo4j_settings) == {X: 3, Y: 2, "W4399000003": 1}
+    database = neo4j_settings.neo4j_database
+    await delete_paper(driver, database=database, paper_id=A)
+    assert await cited_works(driver, neo4j_settings) == {X: 2, Y: 1, "W4399000003": 1}
+    await delete_paper(driver, database=database, paper_id=B)
+    assert await cited_works(driver, neo4j_settings) == {X: 1, "W4399000003": 1}
+    await delete_paper(driver, database=database, paper_id=E)
+    assert await cited_works(driver, neo4j_settings) == {X: 1}
+
+
+def without_references(path: Path, *dropped: str) -> Path:
+    """The fixture written to ``path`` with the works ``dropped`` citing nothing (the same
+    source when ``path`` has the fixture's file name)."""
+    works = [json.loads(line) for line in FIXTURE.read_text(encoding="utf-8").splitlines()]
+    for work in works:
+        if work["id"].endswith(dropped):
+            work["referenced_works"] = []
+    path.write_text("".join(json.dumps(w) + "\n" for w in works), encoding="utf-8")
+    return path
+
+
+async def test_a_reload_that_drops_references_drops_their_edges_and_orphaned_works(
+    driver: AsyncDriver, neo4j_settings: Settings, tmp_path: Path
+) -> None:
+    await load_fixture(driver, neo4j_settings)
+    await load_fixture(driver, neo4j_settings, without_references(tmp_path / FIXTURE.name, A, E))
+    cites = await cypher(
+        driver, neo4j_settings, "MATCH (p:Paper)-[:CITES]->(w) RETURN DISTINCT p.id AS id"
+    )
+    assert {r["id"] for r in cites} == {B, F}
+    assert await cited_works(driver, neo4j_settings) == {X: 2, Y: 1}  # W4399000003 went with E's
+
+    other = without_references(tmp_path / "other-source.jsonl", A, B, C, D, E, F)
+    await load_fixture(driver, neo4j_settings, other)
+    assert await cited_works(driver, neo4j_settings) == {X: 2, Y: 1}  # another source citing nothing drops nothing
+
+
+async def test_a_cited_work_a_load_is_linking_survives_a_concurrent_delete(
+    driver: AsyncDriver, neo4j_settings: Settings, tmp_path: Path
+) -> None:
+    """B is the last paper citing Y; a loader writes a new paper citing Y in a transaction still
+    open while B is deleted: Y and the new edge must both survive the delete's clean-up."""
+    await load_fixture(driver, neo4j_settings)
+    await delete_paper(driver, database=neo4j_settings.neo4j_database, paper_id=A)
+    newcomer = PaperRecord(
+        id="W4300000099",
+        title="Late Citer",
+        abstract="A paper citing the same speech work late, while another is being deleted.",
+        keywords=(),
+        authors=(),
+        year=2025,
+        venue=None,
+        status=None,
+        source="late.jsonl",
+        line=1,
+        references=(Y,),
+    )
+    extractor = SimpleExtractor(dimensions=256)
+    (todo,) = candidates([newcomer])
+    (found,) = extractor.extract([todo.document()])
+    row = build_row(todo, found, extractor_version=extractor.version)
+    async with driver.session(database=neo4j_settings.neo4j_database) as session:
+        tx = await session.begin_transaction()
+        await _write_batch(tx, [row])  # type: ignore[arg-type]  # the loader's batch, held open
+        deleting = asyncio.create_task(
+            delete_paper(driver, database=neo4j_settings.neo4j_database, paper_id=B)
+        )
+        await asyncio.sleep(0.5)  # the delete reaches Y's lock, held by the open write
+        assert not deleting.done()
+        await tx.commit()
+        await deleting
+
+    assert (await cited_works(driver, neo4j_settings))[Y] == 1
+    citers = await cypher(
+        driver,
+        neo4j_settings,
+        "MATCH (p:Paper)-[:CITES]->(:CitedWork {id: $y}) RETURN p.id AS id",
+        y=Y,
+    )
+    assert citers == [{"id": "W4300000099"}]
