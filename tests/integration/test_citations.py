@@ -169,7 +169,8 @@ async def test_a_reload_that_drops_references_drops_their_edges_and_orphaned_wor
 
     other = without_references(tmp_path / "other-source.jsonl", A, B, C, D, E, F)
     await load_fixture(driver, neo4j_settings, other)
-    assert await cited_works(driver, neo4j_settings) == {X: 2, Y: 1}  # another source citing nothing drops nothing
+    # another source citing nothing drops nothing
+    assert await cited_works(driver, neo4j_settings) == {X: 2, Y: 1}
 
 
 async def test_a_cited_work_a_load_is_linking_survives_a_concurrent_delete(
