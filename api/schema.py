@@ -88,7 +88,8 @@ class Query(AuthorQuery, ThemesQuery):
             "Papers matching every given filter; `concept` and `method` each take a key, "
             "a name or an alias; `includeNarrower` also matches the concepts under `concept`."
             "Papers matching every given filter; `concept`, `method` and `dataset` (a dataset "
-            "or benchmark) each take a key, a name or an alias."
+            "or benchmark) each take a key, a name or an alias; `author` an author's key or "
+            "name (as `author` finds them)."
         )
     )
     async def papers(
@@ -104,6 +105,7 @@ class Query(AuthorQuery, ThemesQuery):
         order_by: PaperOrder = models.PaperOrder.RELEVANCE,  # type: ignore[valid-type]
         include_narrower: bool = False,
         dataset: str | None = None,
+        author: str | None = None,
     ) -> Connection[Paper]:
         page = await q.find_papers(
             info.context.reader,
@@ -117,6 +119,7 @@ class Query(AuthorQuery, ThemesQuery):
             first=page_size(first),
             include_narrower=include_narrower,
             dataset=dataset,
+            author=author,
         )
         return Connection.of(page, Paper)
 

@@ -2,11 +2,13 @@
 // params: $year, $venue, $concept, $method, $orderBy ('YEAR_DESC'|'YEAR_ASC'|'TITLE'), $skip, $first.
 // returns: total (papers matching), page (list of paper maps, in order), conceptFound and
 // methodFound (whether $concept and $method, when given, are keys of a concept and a method).
+// $author: an Author key, or null for papers by anyone.
 CALL () {
   MATCH (p:Paper)
   WHERE ($year IS NULL OR p.year = $year) AND ($venue IS NULL OR p.venue = $venue)
     AND ($concept IS NULL OR EXISTS { (p)-[:MENTIONS]->(:Concept {key: $concept}) })
     AND ($method IS NULL OR EXISTS { (p)-[:PROPOSES|USES]->(:Method {key: $method}) })
+    AND ($author IS NULL OR EXISTS { (:Author {key: $author})-[:WROTE]->(p) })
   RETURN count(p) AS total
 }
 CALL () {
@@ -14,6 +16,7 @@ CALL () {
   WHERE ($year IS NULL OR p.year = $year) AND ($venue IS NULL OR p.venue = $venue)
     AND ($concept IS NULL OR EXISTS { (p)-[:MENTIONS]->(:Concept {key: $concept}) })
     AND ($method IS NULL OR EXISTS { (p)-[:PROPOSES|USES]->(:Method {key: $method}) })
+    AND ($author IS NULL OR EXISTS { (:Author {key: $author})-[:WROTE]->(p) })
   WITH p
   ORDER BY CASE WHEN $orderBy = 'YEAR_ASC' THEN coalesce(p.year, 9999) END ASC,
            CASE WHEN $orderBy = 'TITLE' THEN toLower(coalesce(p.title, p.label)) END ASC,

@@ -3,11 +3,13 @@
 // mention score of the paper among those concepts.
 // params: $concept, $year, $venue, $method, $orderBy, $skip, $first.
 // returns: total, page (list of paper maps), conceptFound, methodFound (as find_papers_by_concept).
+// $author: an Author key, or null for papers by anyone.
 OPTIONAL MATCH (c:Concept {key: $concept})
 CALL (c) {
   MATCH (c)<-[:BROADER*0..]-(:Concept)<-[m:MENTIONS]-(p:Paper)
   WHERE ($year IS NULL OR p.year = $year) AND ($venue IS NULL OR p.venue = $venue)
     AND ($method IS NULL OR EXISTS { (p)-[:PROPOSES|USES]->(:Method {key: $method}) })
+    AND ($author IS NULL OR EXISTS { (:Author {key: $author})-[:WROTE]->(p) })
   WITH p, max(m.score) AS score
   ORDER BY CASE WHEN $orderBy = 'RELEVANCE' THEN score END DESC,
            CASE WHEN $orderBy = 'YEAR_ASC' THEN coalesce(p.year, 9999) END ASC,

@@ -3,11 +3,13 @@
 // params: $search (escaped Lucene query), $year, $venue, $concept, $method, $orderBy, $skip, $first.
 // returns: total, page (list of paper maps), conceptFound and methodFound (whether $concept and
 // $method, when given, are keys of a concept and a method).
+// $author: an Author key, or null for papers by anyone.
 CALL () {
   CALL db.index.fulltext.queryNodes('paper_text', $search) YIELD node AS p
   WHERE ($year IS NULL OR p.year = $year) AND ($venue IS NULL OR p.venue = $venue)
     AND ($concept IS NULL OR EXISTS { (p)-[:MENTIONS]->(:Concept {key: $concept}) })
     AND ($method IS NULL OR EXISTS { (p)-[:PROPOSES|USES]->(:Method {key: $method}) })
+    AND ($author IS NULL OR EXISTS { (:Author {key: $author})-[:WROTE]->(p) })
   RETURN count(p) AS total
 }
 CALL () {
@@ -15,6 +17,7 @@ CALL () {
   WHERE ($year IS NULL OR p.year = $year) AND ($venue IS NULL OR p.venue = $venue)
     AND ($concept IS NULL OR EXISTS { (p)-[:MENTIONS]->(:Concept {key: $concept}) })
     AND ($method IS NULL OR EXISTS { (p)-[:PROPOSES|USES]->(:Method {key: $method}) })
+    AND ($author IS NULL OR EXISTS { (:Author {key: $author})-[:WROTE]->(p) })
   WITH p, score
   ORDER BY CASE WHEN $orderBy = 'RELEVANCE' THEN score END DESC,
            CASE WHEN $orderBy = 'YEAR_ASC' THEN coalesce(p.year, 9999) END ASC,

@@ -23,6 +23,7 @@ from graph.queries import _convert as to
 from graph.queries._lucene import lucene_terms
 from graph.queries._reasons import related_reason
 from graph.queries._run import GraphReader, Row, fetch, fetch_one
+from graph.queries.authors import get_author
 from graph.queries.citations import co_citing_papers, shared_references
 from graph.queries.entities import get_concept, get_method
 
@@ -78,6 +79,7 @@ async def find_papers(
     first: int = 20,
     include_narrower: bool = False,
     dataset: str | None = None,
+    author: str | None = None,
 ) -> Page[PaperView]:
     """One page of papers matching every given filter.
 
@@ -94,7 +96,17 @@ async def find_papers(
 
     ``dataset`` is a method filter that matches only a dataset or a benchmark (key, name or
     alias); it cannot be combined with ``method``.
+
+    ``author`` is an author's key, else their name (as ``get_author`` finds them: case and
+    accents ignored); it costs one lookup first, and without a search, concept or method filter
+    the statement starts from the author's papers.
     """
+    author_key = None
+    if author is not None:
+        found = await get_author(reader, key=author, name=author)
+        if found is None:
+            return to.page(None, to.paper, offset=offset)
+        author_key = found.key
     if dataset is not None:
         method = await _dataset_key(reader, dataset, method)
         if method is None:
@@ -109,9 +121,12 @@ async def find_papers(
         if concept
         else "find_papers_by_method"
         if method
+        else "find_papers_by_author"
+        if author_key
         else "find_papers"
     )
     params = {"search": terms, "year": year, "venue": venue, "orderBy": order.value}
+    params |= {"author": author_key}
     params |= {"skip": offset, "first": first}
     filters = {"concept": concept, "method": method}
     row = await fetch_one(reader, name, **filters, **params)

@@ -1,0 +1,133 @@
+"""``papers(author:)`` over GraphQL against plain Cypher: an author's key or name, combined with
+the other filters, paged like every connection.
+
+The fixture (tests/data/sources/openalex-citations.jsonl) has Ada Lovelace on three papers and
+Grace Hopper (with an ORCID, so that is her key) on three, one of them with Ada.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from neo4j import AsyncDriver
+
+from api import create_app
+from graph.config import Settings
+from graph.schema import ensure_schema
+from loaders.extraction.simple import SimpleExtractor
+from loaders.pipeline import load_papers, read_corpora
+
+pytestmark = pytest.mark.neo4j
+
+FIXTURE = Path(__file__).parents[1] / "data" / "sources" / "openalex-citations.jsonl"
+PAPERS = """
+query ($author: String, $year: Int, $search: String, $concept: String, $first: Int!,
+       $after: String) {
+  papers(author: $author, year: $year, search: $search, concept: $concept, first: $first,
+         after: $after, orderBy: YEAR_DESC) {
+    totalCount pageInfo { hasNextPage endCursor } edges { node { id } }
+  }
+}
+"""
+BY_AUTHOR = """
+MATCH (a:Author)-[:WROTE]->(p:Paper)
+WHERE (a.key = $author OR a.name = $author) AND ($year IS NULL OR p.year = $year)
+  AND ($concept IS NULL OR EXISTS { (p)-[:MENTIONS]->(:Concept {key: $concept}) })
+RETURN p.id AS id ORDER BY p.year DESC, p.id
+"""
+
+
+@pytest.fixture
+async def api(driver: AsyncDriver, neo4j_settings: Settings) -> AsyncIterator[httpx.AsyncClient]:
+    await ensure_schema(driver, database=neo4j_settings.neo4j_database)
+    await load_papers(
+        read_corpora([FIXTURE]).records,
+        driver=driver,
+        database=neo4j_settings.neo4j_database,
+        extractor=SimpleExtractor(dimensions=256),  # the vector index's dimensions
+    )
+    app = create_app(neo4j_settings)
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://api") as client:
+            yield client
+
+
+async def papers(client: httpx.AsyncClient, **variables: Any) -> dict[str, Any]:
+    asked = {"first": 20, "year": None, "search": None, "concept": None, **variables}
+    response = await client.post("/graphql", json={"query": PAPERS, "variables": asked})
+    body = response.json()
+    assert "errors" not in body, body
+    return dict(body["data"]["papers"])
+
+
+def ids(page: dict[str, Any]) -> list[str]:
+    return [e["node"]["id"] for e in page["edges"]]
+
+
+async def expected(
+    driver: AsyncDriver,
+    settings: Settings,
+    *,
+    author: str,
+    year: int | None = None,
+    concept: str | None = None,
+) -> list[str]:
+    records, _, _ = await driver.execute_query(
+        BY_AUTHOR, author=author, year=year, concept=concept, database_=settings.neo4j_database
+    )
+    return [r["id"] for r in records]
+
+
+@pytest.mark.parametrize(
+    "author", ["Ada Lovelace", "ada lovelace", "openalex:A5100000001", "orcid:0000-0001-5109-3700"]
+)
+async def test_papers_by_author_key_or_name_equal_cypher(
+    api: httpx.AsyncClient, driver: AsyncDriver, neo4j_settings: Settings, author: str
+) -> None:
+    page = await papers(api, author=author)
+    stored = "Ada Lovelace" if author.lower() == "ada lovelace" else author
+    want = await expected(driver, neo4j_settings, author=stored)
+    assert len(want) == 3 and ids(page) == want and page["totalCount"] == 3
+
+
+async def test_papers_by_author_combine_with_the_other_filters(
+    api: httpx.AsyncClient, driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    grace = "orcid:0000-0001-5109-3700"
+    in_2024 = await papers(api, author="Grace Hopper", year=2024)
+    assert ids(in_2024) == await expected(driver, neo4j_settings, author=grace, year=2024)
+    assert in_2024["totalCount"] == 2
+
+    searched = await papers(api, author="Ada Lovelace", search="acoustic")
+    records, _, _ = await driver.execute_query(
+        "CALL db.index.fulltext.queryNodes('paper_text', 'acoustic') YIELD node "
+        "MATCH (:Author {name: 'Ada Lovelace'})-[:WROTE]->(node) RETURN node.id AS id",
+        database_=neo4j_settings.neo4j_database,
+    )
+    assert set(ids(searched)) == {r["id"] for r in records} and len(records) == 2
+
+    concepts, _, _ = await driver.execute_query(
+        "MATCH (:Author {name: 'Ada Lovelace'})-[:WROTE]->(:Paper)-[:MENTIONS]->(c:Concept) "
+        "RETURN c.key AS key ORDER BY COUNT { (c)<-[:MENTIONS]-() } DESC, c.key LIMIT 1",
+        database_=neo4j_settings.neo4j_database,
+    )
+    key = concepts[0]["key"]
+    by_concept = await papers(api, author="Ada Lovelace", concept=key)
+    want = await expected(driver, neo4j_settings, author="Ada Lovelace", concept=key)
+    assert ids(by_concept) == want and want
+
+    assert (await papers(api, author="Nobody Atall"))["totalCount"] == 0
+
+
+async def test_papers_by_author_page_on(api: httpx.AsyncClient) -> None:
+    first = await papers(api, author="Ada Lovelace", first=2)
+    assert len(first["edges"]) == 2 and first["pageInfo"]["hasNextPage"]
+    rest = await papers(api, author="Ada Lovelace", first=2, after=first["pageInfo"]["endCursor"])
+    assert len(rest["edges"]) == 1 and not rest["pageInfo"]["hasNextPage"]
+    whole = await papers(api, author="Ada Lovelace")
+    assert ids(first) + ids(rest) == ids(whole) and rest["totalCount"] == 3
