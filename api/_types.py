@@ -147,15 +147,38 @@ class Paper:
         found = await info.context.loaders.paper_authors.load((self.id,))
         return cast("list[Author]", list(found))
 
-    @strawberry.field(description="The papers in the graph it cites, newest first.")
+    @strawberry.field(
+        description="The papers in the graph it cites, newest first.",
+        deprecation_reason="Use `referencesConnection`: it pages and counts them.",
+    )
     async def references(self, info: Info, first: First = 20) -> list[Paper]:
-        found = await info.context.loaders.paper_references.load((self.id, page_size(first)))
-        return [Paper.of(p) for p in found]
+        found = await info.context.loaders.paper_references.load((self.id, 0, page_size(first)))
+        return [Paper.of(p) for p in found.items]
+
+    @strawberry.field(
+        description="The papers in the graph citing it, newest first.",
+        deprecation_reason="Use `citedByConnection`: it pages and counts them.",
+    )
+    async def cited_by(self, info: Info, first: First = 20) -> list[Paper]:
+        found = await info.context.loaders.paper_cited_by.load((self.id, 0, page_size(first)))
+        return [Paper.of(p) for p in found.items]
+
+    @strawberry.field(
+        description="The papers in the graph it cites, newest first (works not loaded yet "
+        "are not among them)."
+    )
+    async def references_connection(
+        self, info: Info, first: First = 20, after: str | None = None
+    ) -> Connection[Paper]:
+        key = (self.id, offset_after(after), page_size(first))
+        return Connection.of(await info.context.loaders.paper_references.load(key), Paper)
 
     @strawberry.field(description="The papers in the graph citing it, newest first.")
-    async def cited_by(self, info: Info, first: First = 20) -> list[Paper]:
-        found = await info.context.loaders.paper_cited_by.load((self.id, page_size(first)))
-        return [Paper.of(p) for p in found]
+    async def cited_by_connection(
+        self, info: Info, first: First = 20, after: str | None = None
+    ) -> Connection[Paper]:
+        key = (self.id, offset_after(after), page_size(first))
+        return Connection.of(await info.context.loaders.paper_cited_by.load(key), Paper)
 
     @strawberry.field(
         description="The methods it proposes and uses, with each link's score and evidence: "

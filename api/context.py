@@ -178,12 +178,14 @@ class Loaders:
         return _loader(self._reader, qa.paper_authors, "ids", ())
 
     @cached_property
-    def paper_references(self) -> DataLoader[tuple[Any, ...], tuple[PaperView, ...]]:
-        return _loader(self._reader, qc.paper_references, "ids", (), "first")
+    def paper_references(self) -> DataLoader[tuple[Any, ...], Page[PaperView]]:
+        fetch = qc.paper_references
+        return _loader(self._reader, fetch, "ids", _empty_page(), "offset", "first")
 
     @cached_property
-    def paper_cited_by(self) -> DataLoader[tuple[Any, ...], tuple[PaperView, ...]]:
-        return _loader(self._reader, qc.paper_cited_by, "ids", (), "first")
+    def paper_cited_by(self) -> DataLoader[tuple[Any, ...], Page[PaperView]]:
+        fetch = qc.paper_cited_by
+        return _loader(self._reader, fetch, "ids", _empty_page(), "offset", "first")
 
     @cached_property
     def author_papers(self) -> DataLoader[tuple[Any, ...], tuple[PaperView, ...]]:

@@ -1,10 +1,11 @@
-// The loaded papers citing each paper, newest first; batched over papers.
-// params: $ids: [string] (canonical paper ids), $first: int. returns: id, papers (paper maps).
+// The loaded papers citing each paper, newest first, one page of them; batched over papers.
+// params: $ids: [string] (canonical paper ids), $skip, $first (per paper).
+// returns: id, total (loaded papers citing it), page (list of paper maps).
 UNWIND $ids AS id
 MATCH (p:Paper {id: id})
 CALL (p) {
   MATCH (q:Paper)-[:CITES]->(p)
-  WITH q ORDER BY q.year DESC, q.id LIMIT $first
-  RETURN collect(q {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status}) AS papers
+  WITH q ORDER BY q.year DESC, q.id SKIP $skip LIMIT $first
+  RETURN collect(q {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status}) AS page
 }
-RETURN id, papers
+RETURN id, COUNT { ()-[:CITES]->(p) } AS total, page  // only papers cite: read off the degree

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from graph.citation_views import CitedWorkView
-from graph.models import PaperView
+from graph.models import Page, PaperView
 from graph.queries import _convert as to
 from graph.queries._run import GraphReader, Row, fetch
 
@@ -14,19 +14,21 @@ __all__ = ["co_citing_papers", "paper_cited_by", "paper_references", "shared_ref
 
 
 async def paper_references(
-    reader: GraphReader, *, ids: Sequence[str], first: int = 20
-) -> dict[str, tuple[PaperView, ...]]:
-    """The papers in the graph each paper (canonical ids) cites, newest first."""
-    rows = await fetch(reader, "paper_references", ids=list(ids), first=first)
-    return {r["id"]: tuple(to.paper(p) for p in r["papers"]) for r in rows}
+    reader: GraphReader, *, ids: Sequence[str], offset: int = 0, first: int = 20
+) -> dict[str, Page[PaperView]]:
+    """For each paper (canonical ids), one page of the papers in the graph it cites, newest
+    first (``total`` counts them all; works not loaded are not among them)."""
+    rows = await fetch(reader, "paper_references", ids=list(ids), skip=offset, first=first)
+    return {r["id"]: to.page(r, to.paper, offset=offset) for r in rows}
 
 
 async def paper_cited_by(
-    reader: GraphReader, *, ids: Sequence[str], first: int = 20
-) -> dict[str, tuple[PaperView, ...]]:
-    """The papers in the graph citing each paper (canonical ids), newest first."""
-    rows = await fetch(reader, "paper_cited_by", ids=list(ids), first=first)
-    return {r["id"]: tuple(to.paper(p) for p in r["papers"]) for r in rows}
+    reader: GraphReader, *, ids: Sequence[str], offset: int = 0, first: int = 20
+) -> dict[str, Page[PaperView]]:
+    """For each paper (canonical ids), one page of the papers in the graph citing it, newest
+    first."""
+    rows = await fetch(reader, "paper_cited_by", ids=list(ids), skip=offset, first=first)
+    return {r["id"]: to.page(r, to.paper, offset=offset) for r in rows}
 
 
 def shared_references(rows: Iterable[Row]) -> tuple[CitedWorkView, ...]:

@@ -14,9 +14,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from neo4j import AsyncDriver
 
+from api import create_app
 from graph import queries as q
 from graph.config import Settings
 from graph.queries import GraphReader
@@ -216,3 +218,61 @@ async def test_a_cited_work_a_load_is_linking_survives_a_concurrent_delete(
         y=Y,
     )
     assert citers == [{"id": "W4300000099"}]
+
+
+CONNECTIONS = """
+query ($id: ID!, $first: Int!, $after: String) {
+  paper(id: $id) {
+    references { id }
+    citedBy { id }
+    referencesConnection(first: $first, after: $after) {
+      totalCount pageInfo { hasNextPage endCursor } edges { node { id } }
+    }
+    citedByConnection(first: $first, after: $after) {
+      totalCount pageInfo { hasNextPage endCursor } edges { node { id } }
+    }
+  }
+}
+"""
+
+
+async def graphql(settings: Settings, query: str, **variables: Any) -> dict[str, Any]:
+    app = create_app(settings)
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://api") as http:
+            response = await http.post("/graphql", json={"query": query, "variables": variables})
+    body = response.json()
+    assert "errors" not in body, body
+    return dict(body["data"])
+
+
+def node_ids(connection: dict[str, Any]) -> list[str]:
+    return [e["node"]["id"] for e in connection["edges"]]
+
+
+async def test_references_and_cited_by_page_like_the_other_connections(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    await load_fixture(driver, neo4j_settings)
+    citing_c = await cypher(
+        driver,
+        neo4j_settings,
+        "MATCH (q:Paper)-[:CITES]->(:Paper {id: $c}) RETURN q.id AS id ORDER BY q.year DESC, q.id",
+        c=C,
+    )
+    want = [r["id"] for r in citing_c]
+    assert len(want) == 3  # A, E and F
+
+    first = (await graphql(neo4j_settings, CONNECTIONS, id=C, first=2))["paper"]
+    cited_by = first["citedByConnection"]
+    assert cited_by["totalCount"] == 3 and cited_by["pageInfo"]["hasNextPage"]
+    after = cited_by["pageInfo"]["endCursor"]
+    rest = (await graphql(neo4j_settings, CONNECTIONS, id=C, first=2, after=after))["paper"]
+    assert not rest["citedByConnection"]["pageInfo"]["hasNextPage"]
+    assert node_ids(cited_by) + node_ids(rest["citedByConnection"]) == want
+    assert [p["id"] for p in first["citedBy"]] == want  # the plain list still answers
+
+    a = (await graphql(neo4j_settings, CONNECTIONS, id=A, first=10))["paper"]
+    assert node_ids(a["referencesConnection"]) == [C]  # X and Y are not loaded: not papers
+    assert a["referencesConnection"]["totalCount"] == 1 and a["references"] == [{"id": C}]
