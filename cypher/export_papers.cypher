@@ -1,10 +1,12 @@
 // Export: one page of papers (ordered by id, after $after) that match every given filter, with
-// their outgoing MENTIONS / PROPOSES / USES relationships. A null filter matches everything.
+// their outgoing MENTIONS / PROPOSES / USES / CITES relationships and their authors' WROTE
+// relationships. A null filter matches everything.
 // params: $after (string, '' for the first page), $limit (int), $ids ([string] or null),
 //   $concept, $method (key, name or alias, case-insensitive; or null), $year (int or null),
 //   $venue (string, case-insensitive; or null), $embeddings (bool: keep the embedding property).
 // returns: id, labels, props (every property; embedding null unless asked),
-//   edges ([{type, label ('Concept'|'Method'), key, props}]).
+//   edges ([{type, label ('Concept'|'Method'|'Paper'|'CitedWork'), key (a Paper's or a
+//   CitedWork's id), props}]), authors ([{key, props}]: each author's WROTE relationship).
 MATCH (p:Paper)
 WHERE p.id > $after
   AND ($ids IS NULL OR p.id IN $ids)
@@ -24,7 +26,13 @@ WITH p ORDER BY p.id LIMIT $limit
 RETURN p.id AS id, labels(p) AS labels,
        CASE WHEN $embeddings THEN properties(p) ELSE p {.*, embedding: null} END AS props,
        COLLECT {
-         MATCH (p)-[r:MENTIONS|PROPOSES|USES]->(t)
-         RETURN {type: type(r), label: CASE WHEN t:Concept THEN 'Concept' ELSE 'Method' END,
-                 key: t.key, props: properties(r)}
-       } AS edges
+         MATCH (p)-[r:MENTIONS|PROPOSES|USES|CITES]->(t)
+         RETURN {type: type(r),
+                 label: CASE WHEN t:Concept THEN 'Concept' WHEN t:Method THEN 'Method'
+                             WHEN t:Paper THEN 'Paper' ELSE 'CitedWork' END,
+                 key: coalesce(t.key, t.id), props: properties(r)}
+       } AS edges,
+       COLLECT {
+         MATCH (a:Author)-[w:WROTE]->(p)
+         RETURN {key: a.key, props: properties(w)}
+       } AS authors

@@ -58,18 +58,39 @@ def _add_node(graph: nx.Graph, node: NodeRecord, **extra: Any) -> None:
     graph.add_node(node.id, labels=list(node.labels), **node.props, **extra)
 
 
+def _label(node_id: str) -> str:
+    return node_id.partition(":")[0]
+
+
+def _add_edge(graph: nx.MultiDiGraph, edge: EdgeRecord) -> None:
+    graph.add_edge(edge.source, edge.target, relationshipType=edge.type, **edge.props)
+
+
 def full_graph(source: Source) -> nx.MultiDiGraph:
-    """Every node and relationship in scope, with every property, as Neo4j holds them."""
+    """Every node and relationship in scope, with every property, as Neo4j holds them.
+
+    A citation of a paper outside the scope of a filtered export is left out with that paper;
+    cited works not in the graph (``CitedWork``) and the papers' authors are in scope.
+    """
     graph = nx.MultiDiGraph()
-    linked: dict[str, set[str]] = {"Concept": set(), "Method": set()}
+    linked: defaultdict[str, set[str]] = defaultdict(set)
+    citations: list[EdgeRecord] = []  # to papers: kept once every paper in scope is known
     for paper, edges in source.papers():
         _add_node(graph, paper)
         for edge in edges:
-            graph.add_edge(edge.source, edge.target, relationshipType=edge.type, **edge.props)
-            linked[edge.target.partition(":")[0]].add(_key(edge.target))
+            end = edge.source if edge.type == "WROTE" else edge.target
+            if _label(end) == "Paper":
+                citations.append(edge)
+                continue
+            _add_edge(graph, edge)
+            linked[_label(end)].add(_key(end))
+    for edge in citations:
+        if edge.target in graph:
+            _add_edge(graph, edge)
     everything = source.scope.everything
-    for concept, _ in source.nodes("Concept", None if everything else linked["Concept"]):
-        _add_node(graph, concept)
+    for label in ("Concept", "Author", "CitedWork"):
+        for node, _ in source.nodes(label, None if everything else linked[label]):
+            _add_node(graph, node)
     for method, related in source.nodes("Method", None if everything else linked["Method"]):
         _add_node(graph, method)
         for edge in related:

@@ -1,9 +1,11 @@
 """Read the graph out of Neo4j in pages, as plain node and edge records (for ``graph.export``).
 
-Papers, concepts and methods are read in keyset pages ordered by their unique key (index-backed,
-so every page is a cheap seek and a retried page returns the same rows); a page is one managed
-read transaction. A filtered export first selects its papers, then fetches only the concepts and
-methods those papers link to, in chunks of keys.
+Papers, concepts, methods, authors and cited works are read in keyset pages ordered by their
+unique key (index-backed, so every page is a cheap seek and a retried page returns the same
+rows); a page is one managed read transaction. A filtered export first selects its papers, then
+fetches only the concepts, methods, authors and cited works those papers link to, in chunks of
+keys. A paper comes with its own relationships: the MENTIONS, PROPOSES, USES and CITES it has
+and the WROTE its authors have.
 """
 
 from __future__ import annotations
@@ -24,7 +26,12 @@ _CONCEPTS = query("export_concepts")
 _METHODS = query("export_methods")
 _SEED = query("export_seed_paper")
 _NEIGHBOURS = query("export_paper_neighbours")
-_NODE_QUERIES: dict[str, LiteralString] = {"Concept": _CONCEPTS, "Method": _METHODS}
+_NODE_QUERIES: dict[str, LiteralString] = {
+    "Concept": _CONCEPTS,
+    "Method": _METHODS,
+    "Author": query("export_authors"),
+    "CitedWork": query("export_cited_works"),
+}
 MAX_HOPS = 5
 
 
@@ -66,7 +73,8 @@ class EdgeRecord:
 
 
 def node_id(label: str, key: str) -> str:
-    """The networkx node id of a node: ``"Paper:<id>"``, ``"Concept:<key>"``, ``"Method:<key>"``."""
+    """The networkx node id of a node: ``"Paper:<id>"``, ``"Concept:<key>"``, ``"Method:<key>"``,
+    ``"Author:<key>"``, ``"CitedWork:<id>"``."""
     return f"{label}:{key}"
 
 
@@ -88,7 +96,8 @@ def stream_papers(
     while True:
         rows = _read(driver, database, _PAPERS, after=after, **params)
         for row in rows:
-            yield _node("Paper", row["id"], row), _edges(node_id("Paper", row["id"]), row)
+            paper = node_id("Paper", row["id"])
+            yield _node("Paper", row["id"], row), _edges(paper, row) + _wrote(paper, row)
         if len(rows) < page_size:
             return
         after = rows[-1]["id"]
@@ -97,7 +106,8 @@ def stream_papers(
 def stream_nodes(
     driver: Driver, *, database: str, label: str, keys: Sequence[str] | None, page_size: int
 ) -> Iterator[tuple[NodeRecord, list[EdgeRecord]]]:
-    """Concepts or methods (``label``): every one when ``keys`` is None, else those keys."""
+    """Concepts, methods, authors or cited works (``label``): every one when ``keys`` is None,
+    else those keys."""
     statement = _NODE_QUERIES[label]
     if keys is not None:
         ordered = sorted(set(keys))
@@ -158,4 +168,17 @@ def _edges(source: str, row: dict[str, Any]) -> list[EdgeRecord]:
             props=dict(edge["props"]),
         )
         for edge in row.get("edges", [])
+    ]
+
+
+def _wrote(paper: str, row: dict[str, Any]) -> list[EdgeRecord]:
+    """The WROTE relationships of the paper's authors (from each author to ``paper``)."""
+    return [
+        EdgeRecord(
+            source=node_id("Author", author["key"]),
+            target=paper,
+            type="WROTE",
+            props=dict(author["props"]),
+        )
+        for author in row.get("authors", [])
     ]

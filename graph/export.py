@@ -6,9 +6,11 @@
 >>> write_graph(g, "diffusion.graphml", "graphml")   # nx.read_graphml opens it as it is
 
 The full export (``projection="full"``) is a ``networkx.MultiDiGraph``: node ids are
-``"Paper:<id>"``, ``"Concept:<key>"`` and ``"Method:<key>"``; node attributes are every property
-plus ``labels`` (a list), edge attributes every property plus ``relationshipType`` — the names
-the Neo4j Graph Data Science client uses. The projections are simple undirected ``networkx.Graph``
+``"Paper:<id>"``, ``"Concept:<key>"``, ``"Method:<key>"``, ``"Author:<key>"`` and
+``"CitedWork:<id>"`` (a cited work not loaded yet); node attributes are every property plus
+``labels`` (a list), edge attributes every property plus ``relationshipType`` — the names the
+Neo4j Graph Data Science client uses. Authors come with their ``WROTE {position}`` edges and
+papers with their ``CITES`` edges (to papers and to cited works). The projections are simple undirected ``networkx.Graph``
 objects with an integer ``weight`` on every edge:
 
 * ``papers``   paper–paper, weight = concepts both mention;
@@ -16,8 +18,8 @@ objects with an integer ``weight`` on every edge:
 * ``methods``  method–concept, weight = papers that propose/use the method and mention the concept.
 
 Filters (``concept``, ``method``, ``year``, ``venue``, ``seed_paper`` + ``hops``) select papers;
-all given filters must hold. The export then holds those papers and the concepts and methods
-they link to. ``hops`` counts paper-to-paper steps through a shared concept or method.
+all given filters must hold. The export then holds those papers and the concepts, methods,
+authors and cited works they link to; a citation of a paper outside the selection is left out. ``hops`` counts paper-to-paper steps through a shared concept or method.
 
 Reads use the blocking driver (safe in notebooks, where an event loop may already run) in
 keyset pages of ``page_size`` nodes. The ``embedding`` property is left out unless

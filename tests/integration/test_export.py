@@ -310,3 +310,79 @@ def test_xml_formats_replace_only_forbidden_characters(fmt: str, tmp_path: Path)
     back = nx.read_graphml(path) if fmt == "graphml" else nx.read_gexf(path)
     title = dict(back.nodes(data=True))["Paper:a\ufffdb"]["title"]
     assert title == "tab\there \ufffd\ufffd\ufffdok é"  # one for one: offsets into it hold
+
+
+# -- authors and citations ------------------------------------------------------------------------
+
+CITATIONS_FIXTURE = REPO / "tests" / "data" / "sources" / "openalex-citations.jsonl"
+
+
+@pytest.fixture
+async def cited(driver: AsyncDriver, neo4j_settings: Settings) -> Settings:
+    """Six OpenAlex works with authors, citing each other and works not loaded (CitedWorks)."""
+    await load_papers(
+        [r for r in read_corpus(CITATIONS_FIXTURE) if isinstance(r, PaperRecord)],
+        driver=driver,
+        database=neo4j_settings.neo4j_database,
+        extractor=SimpleExtractor(),
+    )
+    return neo4j_settings
+
+
+def cypher_edges(rows: list[dict[str, Any]]) -> set[tuple[str, str, Any]]:
+    return {(r["source"], r["target"], r.get("position")) for r in rows}
+
+
+WROTE = """
+MATCH (a:Author)-[w:WROTE]->(p:Paper)
+RETURN 'Author:' + a.key AS source, 'Paper:' + p.id AS target, w.position AS position
+"""
+CITES = """
+MATCH (p:Paper)-[:CITES]->(w)
+RETURN 'Paper:' + p.id AS source,
+       CASE WHEN w:Paper THEN 'Paper:' ELSE 'CitedWork:' END + w.id AS target
+"""
+
+
+def graph_edges(graph: nx.Graph, kind: str) -> set[tuple[str, str, Any]]:
+    return {
+        (u, v, d.get("position"))
+        for u, v, d in graph.edges(data=True)
+        if d["relationshipType"] == kind
+    }
+
+
+@pytest.mark.neo4j
+@pytest.mark.parametrize("fmt", ["graphml", "gexf", "json"])
+async def test_authors_and_citations_open_in_plain_networkx(
+    cited: Settings, driver: AsyncDriver, fmt: str, tmp_path: Path
+) -> None:
+    path = write_graph(to_networkx(cited, page_size=2), tmp_path / f"g.{fmt}", fmt)  # type: ignore[arg-type]
+    graph = plain_read(path, fmt)
+    n_nodes, rels = await counts(driver, cited)
+    assert graph.number_of_nodes() == n_nodes and edge_types(graph) == rels
+    assert rels["WROTE"] == 6 and rels["CITES"] == 12  # the fixture's bylines and references
+    assert graph_edges(graph, "WROTE") == cypher_edges(await cypher(driver, cited, WROTE))
+    assert graph_edges(graph, "CITES") == cypher_edges(await cypher(driver, cited, CITES))
+    grace = graph.nodes["Author:orcid:0000-0001-5109-3700"]
+    assert grace["name"] == "Grace Hopper"
+    labels = grace["labels"] if fmt == "json" else json.loads(grace["labels"])
+    assert labels == ["Author"]
+    work = graph.nodes["CitedWork:W4399000001"]
+    assert (work["_id"] if fmt != "graphml" else work["id"]) == "W4399000001"
+    back = read_graph(path, fmt)  # type: ignore[arg-type]
+    assert back.nodes["Author:orcid:0000-0001-5109-3700"]["labels"] == ["Author"]
+
+
+@pytest.mark.neo4j
+async def test_a_filtered_export_keeps_its_papers_authors_and_citations(
+    cited: Settings, driver: AsyncDriver
+) -> None:
+    graph = to_networkx(cited, year=2024)  # E and F: they cite C, D (2018, 2019) and works
+    papers = {n for n, d in graph.nodes(data=True) if d["labels"] == ["Paper"]}
+    assert papers == {"Paper:W4300000005", "Paper:W4300000006"}
+    assert all(u in graph and v in graph for u, v in graph.edges())
+    kept = graph_edges(graph, "CITES")
+    assert kept == {(u, v, None) for u, v, _ in kept if u in papers}
+    assert {v for _, v, _ in kept} == {"CitedWork:W4399000001", "CitedWork:W4399000003"}
+    assert {u for u, _, _ in graph_edges(graph, "WROTE")} == {"Author:orcid:0000-0001-5109-3700"}
