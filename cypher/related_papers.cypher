@@ -27,12 +27,12 @@
 // small, and expanding it would visit a fifth of the graph per call (on graphs where no
 // entity has that many papers nothing changes). The same bound holds for citations: a work
 // cited by more than $maxSharedPapers papers (a hot paper), or a paper citing more than that
-// many works, is not expanded, and of p's citers the $maxSharedPapers citing fewest works
-// (the most specific) are.
+// many works, is not expanded, and of p's citers only the $maxCiters citing fewest works (the
+// most specific) are: a paper cited by thousands would otherwise read each one's references.
 // A paper is found by its id, else by one of its altIds (in the same statement, so the API
 // answers relatedPapers in one round trip).
 // params: $ids: [string] (any of the papers' ids), $first: int (per paper), $maxBroaderPapers,
-// $maxSharedPapers, $typicalSample: int, $citationWeight: float.
+// $maxSharedPapers, $typicalSample, $maxCiters: int, $citationWeight: float.
 // returns: id (as asked), related (list of {paper map, score, concepts, methods, broader (list
 // of {concept map, via: [p's concept name, q's concept name]}), similarity (cosine, or null when
 // not above typical), typical, references (list of {id, paper map or null, weight}: works both
@@ -87,7 +87,7 @@ CALL (p, n, typical) {
     MATCH (p)<-[:CITES]-(x:Paper)
     WITH x, COUNT { (x)-[:CITES]->() } AS refs
     WHERE refs <= $maxSharedPapers
-    WITH x ORDER BY refs, x.id LIMIT $maxSharedPapers
+    WITH x ORDER BY refs, x.id LIMIT $maxCiters
     WITH x, COUNT { (x)-[:CITES]->(:Paper) } AS df
     MATCH (x)-[:CITES]->(q:Paper)
     WHERE q <> p

@@ -49,6 +49,9 @@ TYPICAL_SAMPLE = 100
 #: What a shared reference or a paper citing both counts for, times its ln(N / df): as much
 #: as a concept both papers mention at score 0.5, a middling extractor score.
 CITATION_WEIGHT = 0.5
+#: Of a paper's citers, relatedPapers reads the references of only this many, those citing the
+#: fewest works (the most specific evidence of co-citation).
+MAX_CITERS = 200
 
 
 async def papers_by_ids(reader: GraphReader, *, ids: Sequence[str]) -> dict[str, PaperView]:
@@ -204,7 +207,7 @@ async def related_papers(
     ``CITATION_WEIGHT · ln(N / papers citing it)`` (bibliographic coupling), and each paper
     citing both adds ``CITATION_WEIGHT · ln(N / loaded papers it cites)`` (co-citation). A work
     cited by more than ``MAX_SHARED_PAPERS`` papers, or a paper citing more works than that,
-    is not expanded.
+    is not expanded, and of the paper's citers the ``MAX_CITERS`` citing fewest works are.
     """
     rows = await fetch(
         reader,
@@ -215,6 +218,7 @@ async def related_papers(
         maxSharedPapers=MAX_SHARED_PAPERS,
         typicalSample=TYPICAL_SAMPLE,
         citationWeight=CITATION_WEIGHT,
+        maxCiters=MAX_CITERS,
     )
     return {r["id"]: tuple(related_paper(x) for x in r["related"]) for r in rows}
 

@@ -126,6 +126,17 @@ async def test_works_cited_by_more_than_the_bound_are_not_expanded(
     assert all(not r.co_cited_by for r in related[C])
 
 
+async def test_only_the_most_specific_citers_count_for_co_citation(
+    driver: AsyncDriver, neo4j_settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await load_fixture(driver, neo4j_settings)
+    # C's citers A, E and F cite three works each: the first two by id are read, A and E
+    monkeypatch.setattr(qp, "MAX_CITERS", 2)
+    related = await q.related_papers(GraphReader(driver, neo4j_settings), ids=[C], first=10)
+    c_to_d = next(r for r in related[C] if r.paper.id == D)
+    assert [c.id for c in c_to_d.co_cited_by] == [E]  # F, the third, is not read
+
+
 CITED_WORKS = "MATCH (w:CitedWork) RETURN w.id AS id, COUNT { (w)<-[:CITES]-() } AS citers"
 
 
