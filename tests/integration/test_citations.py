@@ -287,3 +287,26 @@ async def test_references_and_cited_by_page_like_the_other_connections(
     a = (await graphql(neo4j_settings, CONNECTIONS, id=A, first=10))["paper"]
     assert node_ids(a["referencesConnection"]) == [C]  # X and Y are not loaded: not papers
     assert a["referencesConnection"]["totalCount"] == 1 and a["references"] == [{"id": C}]
+
+
+RELATED = """
+query ($id: ID!) {
+  relatedPapers(id: $id, first: 10) {
+    paper { id } reason sharedReferences { id paper { id label } } coCitedBy { id }
+  }
+}
+"""
+
+
+async def test_related_papers_over_graphql_name_the_citations(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    await load_fixture(driver, neo4j_settings)
+    related = (await graphql(neo4j_settings, RELATED, id=E))["relatedPapers"]
+    f = next(r for r in related if r["paper"]["id"] == F)
+    assert {w["id"] for w in f["sharedReferences"]} == {C, D}
+    assert {w["paper"]["id"] for w in f["sharedReferences"]} == {C, D}  # both in the graph
+    assert "both cite" in f["reason"]
+    related_c = (await graphql(neo4j_settings, RELATED, id=C))["relatedPapers"]
+    d = next(r for r in related_c if r["paper"]["id"] == D)
+    assert {p["id"] for p in d["coCitedBy"]} == {E, F} and "cited together by" in d["reason"]
