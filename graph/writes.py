@@ -68,6 +68,7 @@ _CITATIONS = query("merge_citations")
 _CLEAR_CITES = query("clear_cites")
 _CITED_WORKS = query("paper_cited_work_ids")
 _ORPHAN_CITED = query("delete_orphan_cited_works")
+_KEEP_CITATIONS = query("keep_citations_of_paper")
 
 
 @dataclass(frozen=True)
@@ -362,12 +363,13 @@ async def known_acronyms(driver: AsyncDriver, *, database: str) -> list[tuple[st
 
 async def delete_paper(driver: AsyncDriver, *, database: str, paper_id: str) -> str | None:
     """Delete a paper (by any of its ids) and the concepts, methods, authors and cited works
-    only it linked to."""
+    only it linked to; papers citing it keep the citation as a ``CitedWork`` with its id."""
 
     @unit_of_work(timeout=WRITE_TIMEOUT_SECONDS)
     async def work(tx: AsyncManagedTransaction) -> str | None:
         authors = await _single(tx, _PAPER_AUTHORS, id=paper_id)
         cited = await _single(tx, _CITED_WORKS, id=paper_id)
+        await _single(tx, _KEEP_CITATIONS, id=paper_id)
         deleted = await _single(tx, _DELETE_PAPER, id=paper_id)
         if not deleted:
             return None

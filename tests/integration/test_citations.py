@@ -169,6 +169,23 @@ def without_references(path: Path, *dropped: str) -> Path:
     return path
 
 
+async def test_citations_of_a_deleted_paper_are_kept_and_relinked_when_it_returns(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    await load_fixture(driver, neo4j_settings)
+    await delete_paper(driver, database=neo4j_settings.neo4j_database, paper_id=C)
+    assert (await cited_works(driver, neo4j_settings))[C] == 3  # A, E and F still cite it
+    await load_fixture(driver, neo4j_settings)  # C is loaded again
+    assert C not in await cited_works(driver, neo4j_settings)
+    citing = await cypher(
+        driver,
+        neo4j_settings,
+        "MATCH (q:Paper)-[:CITES]->(:Paper {id: $c}) RETURN q.id AS id ORDER BY id",
+        c=C,
+    )
+    assert [r["id"] for r in citing] == [A, E, F]
+
+
 async def test_a_reload_that_drops_references_drops_their_edges_and_orphaned_works(
     driver: AsyncDriver, neo4j_settings: Settings, tmp_path: Path
 ) -> None:
