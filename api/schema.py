@@ -284,7 +284,7 @@ class Mutation:
     @strawberry.mutation(
         description=(
             "Delete a paper (by any of its ids) and any concept or method left without papers; "
-            "returns the deleted paper's id."
+            "papers citing it keep the citation by its id; returns the deleted paper's id."
         )
     )
     async def delete_paper(self, info: Info, id: strawberry.ID) -> strawberry.ID:
