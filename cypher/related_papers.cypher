@@ -15,9 +15,9 @@
 //                 cited(c) the loaded papers c cites (a survey citing everything counts little)
 // where N is the number of papers and df(x) the number of papers linked to x, so rare shared
 // concepts weigh more than ubiquitous ones and an entity in every paper weighs nothing. The
-// candidates are the papers sharing a concept, method, broader concept, reference or citer, and the paper's
-// $first nearest by embedding (vector index paper_embedding), so a paper sharing no concept is
-// still related by how alike the abstracts read, and says so.
+// candidates are the papers sharing a concept, method, broader concept, reference or citer,
+// and the paper's $first nearest by embedding (vector index paper_embedding), so a paper
+// sharing no concept is still related by how alike the abstracts read, and says so.
 // df(x) is worked out once per entity of the paper, as x's degree: only papers have MENTIONS,
 // PROPOSES and USES relationships, so no label check on their other end, which lets Neo4j read
 // the count off a dense node instead of visiting its papers (the paperCount of the other
