@@ -49,10 +49,10 @@ from api._types import (
     Subgraph,
 )
 from api.context import Context
-from api.errors import ErrorCodes, UnauthenticatedError, log_unexpected
+from api.errors import ErrorCodes, log_unexpected
 from graph import models
 from graph import queries as q
-from graph.errors import InvalidInputError, NotFoundError
+from graph.errors import InvalidInputError, NotFoundError, UnauthenticatedError
 
 __all__ = [
     "DEFAULT_MAX_COST",

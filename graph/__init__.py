@@ -14,6 +14,9 @@ from graph.errors import (
     Neo4jServerError,
     NotFoundError,
     PapergraphError,
+    QueryTimeoutError,
+    QueryTooCostlyError,
+    UnauthenticatedError,
 )
 
 __all__ = [
@@ -27,6 +30,9 @@ __all__ = [
     "Neo4jServerError",
     "NotFoundError",
     "PapergraphError",
+    "QueryTimeoutError",
+    "QueryTooCostlyError",
     "Settings",
+    "UnauthenticatedError",
     "load_settings",
 ]
