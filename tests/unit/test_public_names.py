@@ -27,6 +27,7 @@ PUBLIC = {
     ],
     "api": ["create_app", "make_schema", "print_schema", "schema"],
     "loaders": [
+        "CorpusWarning",
         "FORMATS",
         "PaperRecord",
         "content_id",
