@@ -11,7 +11,7 @@ import strawberry
 from api._paging import offset_after, page_size
 from api._types import Concept, Connection, First, Info, Paper, RelatedPaper, TrendPoint
 from graph import models
-from graph import queries as q
+from graph.queries import find_topics, share_changes
 from papergraph.analyze import analyze_text
 
 __all__ = [
@@ -86,7 +86,7 @@ class TrendsQuery:
 async def _changes(
     info: Info, from_year: int, to_year: int, first: int, min_papers: int, *, rising: bool
 ) -> list[ShareChange]:
-    found = await q.share_changes(
+    found = await share_changes(
         info.context.reader,
         from_year=from_year,
         to_year=to_year,
@@ -137,7 +137,7 @@ class TopicsQuery:
     async def topics(
         self, info: Info, first: First = 20, after: str | None = None
     ) -> Connection[Topic]:
-        page = await q.find_topics(
+        page = await find_topics(
             info.context.reader, offset=offset_after(after), first=page_size(first)
         )
         return Connection.of(page, Topic)
