@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from graph._home import require_writable
 from graph.config import Settings, load_settings
 from graph.errors import (
     AuthenticationError,
@@ -35,4 +36,5 @@ __all__ = [
     "Settings",
     "UnauthenticatedError",
     "load_settings",
+    "require_writable",
 ]
