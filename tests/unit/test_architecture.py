@@ -3,7 +3,7 @@
 Which of our packages imports which (``MAY_IMPORT``, the whole graph as it is)::
 
     papergraph (the CLI) ──► api ──► graph ──► cypher/*.cypher (read by graph.cypher)
-    papergraph ──► loaders ──► graph          api ──► loaders (to validate a paper's fields)
+    papergraph ──► loaders ──► graph          api ──► loaders (record checks, extractor types)
     api ──► papergraph.ingest, papergraph.analyze (the use cases, nothing else of papergraph)
     bench ──► api, graph, loaders             scripts ──► loaders
 
@@ -271,3 +271,24 @@ def test_no_test_reads_data_from_outside_the_repository() -> None:
         if OUTSIDE_DATA.search(line)
     ]
     assert offenders == []
+
+
+def architecture_section() -> str:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    return readme.split("\n## Architecture\n", 1)[1].split("\n## ", 1)[0]
+
+
+def test_the_readme_architecture_names_every_module_and_only_modules_that_exist() -> None:
+    section = architecture_section()
+    named = set(re.findall(r"`([\w/]+\.py)`", section))
+    files = {p.name for p in REPO.rglob("*.py")} | {
+        str(p.relative_to(REPO)) for p in REPO.rglob("*.py")
+    }
+    assert named - files == set()
+    modules = {
+        p.name
+        for pkg in ("api", "graph", "loaders", "papergraph")
+        for p in (REPO / pkg).glob("*.py")
+        if p.stem not in ("__init__", "__main__")
+    }
+    assert modules - {Path(n).name for n in named} == set()
