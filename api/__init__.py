@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from api.app import create_app
-from api.errors import UnauthenticatedError
 from api.schema import make_schema, print_schema, schema
 
-__all__ = ["UnauthenticatedError", "create_app", "make_schema", "print_schema", "schema"]
+__all__ = ["create_app", "make_schema", "print_schema", "schema"]

@@ -14,7 +14,7 @@ from api._types import ConceptCooccurrence, First, Info, Paper, _as_is
 from graph.author_views import AuthorView
 from graph.author_views import Coauthor as CoauthorView
 from graph.errors import InvalidInputError
-from graph.queries import authors as qa
+from graph.queries.authors import find_authors, get_author
 
 __all__ = ["Author", "AuthorQuery", "Coauthor"]
 
@@ -69,10 +69,10 @@ class AuthorQuery:
     ) -> Author | None:
         if (key is None) == (name is None):
             raise InvalidInputError("Give exactly one of `key` and `name`.")
-        found = await qa.get_author(info.context.reader, key=key, name=name)
+        found = await get_author(info.context.reader, key=key, name=name)
         return Author.of(found) if found else None
 
     @strawberry.field(description="Authors whose name holds every word of `search`.")
     async def authors(self, info: Info, search: str, first: First = 20) -> list[Author]:
-        found = await qa.find_authors(info.context.reader, search=search, first=page_size(first))
+        found = await find_authors(info.context.reader, search=search, first=page_size(first))
         return [Author.of(a) for a in found]

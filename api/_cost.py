@@ -45,28 +45,14 @@ from graphql import (
 from graphql.pyutils import Undefined
 from strawberry.extensions import SchemaExtension
 
-from graph.errors import InvalidInputError
+from graph.errors import QueryTooCostlyError
 
-__all__ = ["UNSIZED_LIST", "CostLimit", "QueryCostLimit", "QueryTooCostlyError", "estimate"]
+__all__ = ["UNSIZED_LIST", "CostLimit", "QueryCostLimit", "estimate"]
 
 #: How many items a list without a ``first``/``limit`` argument is taken to hold.
 UNSIZED_LIST = 10
 _SIZE_ARGUMENTS = ("first", "limit")
 _LARGEST_SIZE = 500  # the largest size any argument accepts (neighborhood's limit)
-
-
-class QueryTooCostlyError(InvalidInputError):
-    """The document can return more objects than the server's limit."""
-
-    code = "QUERY_TOO_COSTLY"
-
-    def __init__(self, *, estimate: int, limit: int) -> None:
-        self.estimate, self.limit = estimate, limit
-        super().__init__(
-            f"This query could return about {estimate:,} objects; the limit is {limit:,} "
-            "(PAPERGRAPH_MAX_QUERY_COST). Ask for fewer items per list (`first`), nest fewer "
-            "lists, or page with `after`."
-        )
 
 
 class _Estimator:

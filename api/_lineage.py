@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import strawberry
 
-from api._types import Method, Paper, _as_is
-from graph import models
+from api._types import FromView, Method, Paper
 
 __all__ = ["Lineage", "LineageEntry"]
 
@@ -18,16 +17,12 @@ __all__ = ["Lineage", "LineageEntry"]
         "the papers introducing it and the papers using it, oldest first."
     )
 )
-class LineageEntry:
+class LineageEntry(FromView):
     method: Method
     depth: int
     introduced_by: list[Paper]
     used_by: list[Paper]
     use_count: int = strawberry.field(description="Every paper using it (usedBy is capped).")
-
-    @classmethod
-    def of(cls, view: models.LineageEntry) -> LineageEntry:
-        return _as_is(cls, view)
 
 
 @strawberry.type(
@@ -36,11 +31,7 @@ class LineageEntry:
         "method itself (depth 0) and every named variant of it up to 3 steps away."
     )
 )
-class Lineage:
+class Lineage(FromView):
     method: Method
     variant_of: list[Method]
     entries: list[LineageEntry]
-
-    @classmethod
-    def of(cls, view: models.Lineage) -> Lineage:
-        return _as_is(cls, view)

@@ -11,7 +11,7 @@ from graph.connection import database_errors
 from graph.errors import CorpusError, InvalidInputError, NotFoundError
 from graph.writes import delete_paper
 from loaders import to_record
-from loaders.records import PaperRecord
+from loaders.records import CorpusWarning, PaperRecord
 from papergraph.ingest import ingest_papers
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ def _record(paper: PaperInput, line: int) -> PaperRecord:
         "references": paper.references,
     }
     record = to_record(fields, path="papers", line=line)
-    if isinstance(record, CorpusError):
+    if isinstance(record, CorpusError | CorpusWarning):
         where = f"papers[{line - 1}]" + (f".{record.field}" if record.field else "")
         raise InvalidInputError(f"{where}: {record.reason}")
     return record

@@ -9,9 +9,17 @@ from typing import Annotated
 import strawberry
 
 from api._paging import offset_after, page_size
-from api._types import Concept, Connection, First, Info, Paper, RelatedPaper, TrendPoint
-from graph import models
-from graph import queries as q
+from api._types import (
+    Concept,
+    Connection,
+    First,
+    FromView,
+    Info,
+    Paper,
+    RelatedPaper,
+    TrendPoint,
+)
+from graph.queries import find_topics, share_changes
 from papergraph.analyze import analyze_text
 
 __all__ = [
@@ -37,7 +45,7 @@ MinPapers = Annotated[
         "pooled two-proportion z statistic (kept when |z| ≥ 1.96, two-sided 5 %)."
     )
 )
-class ShareChange:
+class ShareChange(FromView):
     concept: Concept
     papers_before: int
     papers_after: int
@@ -46,55 +54,44 @@ class ShareChange:
     change: float
     z: float
 
-    @classmethod
-    def of(cls, view: models.ShareChange) -> ShareChange:
-        return view  # type: ignore[return-value]  # the view has every field (see _types)
+
+def _share_changes(*, rising: bool, description: str) -> list[ShareChange]:
+    """The field of the concepts whose share rose (``rising``) or fell most."""
+
+    async def resolve(
+        info: Info,
+        from_year: FromYear,
+        to_year: ToYear,
+        first: int = 20,
+        min_papers: MinPapers = 5,
+    ) -> list[ShareChange]:
+        found = await share_changes(
+            info.context.reader,
+            from_year=from_year,
+            to_year=to_year,
+            rising=rising,
+            first=page_size(first),
+            min_papers=max(1, min_papers),
+        )
+        return [ShareChange.of(c) for c in found]
+
+    field: list[ShareChange] = strawberry.field(resolver=resolve, description=description)
+    return field
 
 
 @strawberry.type
 class TrendsQuery:
-    @strawberry.field(
+    rising_concepts: list[ShareChange] = _share_changes(
+        rising=True,
         description=(
             "Concepts whose share of papers rose most from `from` to `to`: significant changes "
             "only (two-proportion z-test, 5 %), largest change in share first."
-        )
+        ),
     )
-    async def rising_concepts(
-        self,
-        info: Info,
-        from_year: FromYear,
-        to_year: ToYear,
-        first: int = 20,
-        min_papers: MinPapers = 5,
-    ) -> list[ShareChange]:
-        return await _changes(info, from_year, to_year, first, min_papers, rising=True)
-
-    @strawberry.field(
-        description="Concepts whose share of papers fell most (as `risingConcepts`, reversed)."
+    falling_concepts: list[ShareChange] = _share_changes(
+        rising=False,
+        description="Concepts whose share of papers fell most (as `risingConcepts`, reversed).",
     )
-    async def falling_concepts(
-        self,
-        info: Info,
-        from_year: FromYear,
-        to_year: ToYear,
-        first: int = 20,
-        min_papers: MinPapers = 5,
-    ) -> list[ShareChange]:
-        return await _changes(info, from_year, to_year, first, min_papers, rising=False)
-
-
-async def _changes(
-    info: Info, from_year: int, to_year: int, first: int, min_papers: int, *, rising: bool
-) -> list[ShareChange]:
-    found = await q.share_changes(
-        info.context.reader,
-        from_year=from_year,
-        to_year=to_year,
-        rising=rising,
-        first=page_size(first),
-        min_papers=max(1, min_papers),
-    )
-    return [ShareChange.of(c) for c in found]
 
 
 @strawberry.type(
@@ -103,15 +100,11 @@ async def _changes(
         "co-occurrence graph), named by its most central concepts."
     )
 )
-class Topic:
+class Topic(FromView):
     id: strawberry.ID
     name: str
     concept_count: int
     paper_count: int
-
-    @classmethod
-    def of(cls, view: models.TopicView) -> Topic:
-        return view  # type: ignore[return-value]  # the view has every field (see _types)
 
     @strawberry.field(description="Its concepts, most central first.")
     async def concepts(self, info: Info, first: First = 10) -> list[Concept]:
@@ -137,7 +130,7 @@ class TopicsQuery:
     async def topics(
         self, info: Info, first: First = 20, after: str | None = None
     ) -> Connection[Topic]:
-        page = await q.find_topics(
+        page = await find_topics(
             info.context.reader, offset=offset_after(after), first=page_size(first)
         )
         return Connection.of(page, Topic)

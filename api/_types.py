@@ -12,7 +12,7 @@ which only uses those fields. A ``relatedPapers`` answer used to copy some sixty
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Annotated, Any, Generic, Self, TypeVar, cast
 
 import strawberry
 from strawberry import Info as _Info
@@ -72,6 +72,15 @@ MethodKind = strawberry.enum(
 def _as_is(graphql_type: type[V], view: object) -> V:
     """``view`` as the value of ``graphql_type`` (see the module docstring)."""
     return cast("V", view)
+
+
+class FromView:
+    """Gives a GraphQL type ``Type.of(view)``: the query layer's view itself as its value (see
+    the module docstring)."""
+
+    @classmethod
+    def of(cls, view: object) -> Self:
+        return cast("Self", view)
 
 
 @strawberry.type(description="Where a page is in its list.")

@@ -14,7 +14,6 @@ from starlette.requests import HTTPConnection
 from strawberry.dataloader import DataLoader
 
 from api._extractor import ExtractorProvider
-from graph import queries as q
 from graph.author_views import AuthorView, Coauthor
 from graph.config import Settings
 from graph.models import (
@@ -31,9 +30,33 @@ from graph.models import (
     TopicView,
     TrendPoint,
 )
-from graph.queries import GraphReader
-from graph.queries import authors as qa
-from graph.queries import citations as qc
+from graph.queries import (
+    GraphReader,
+    concept_broader,
+    concept_methods,
+    concept_narrower,
+    concept_papers,
+    concept_related,
+    concept_tree_papers,
+    concept_trend,
+    method_concepts,
+    method_proposed_by,
+    method_trend,
+    method_used_by,
+    method_variants,
+    paper_concepts,
+    paper_method_mentions,
+    paper_methods,
+    paper_topics,
+    papers_by_ids,
+    related_papers,
+    topic_concepts,
+    topic_papers,
+    topic_trend,
+    topics_by_ids,
+)
+from graph.queries.authors import author_coauthors, author_concepts, author_papers, paper_authors
+from graph.queries.citations import paper_cited_by, paper_references
 
 __all__ = ["Context", "Loaders", "make_context", "request_context"]
 
@@ -86,118 +109,118 @@ class Loaders:
 
     @cached_property
     def paper(self) -> DataLoader[tuple[Any, ...], PaperView | None]:
-        return _loader(self._reader, q.papers_by_ids, "ids", None)
+        return _loader(self._reader, papers_by_ids, "ids", None)
 
     @cached_property
     def paper_concepts(self) -> DataLoader[tuple[Any, ...], tuple[ConceptMention, ...]]:
-        return _loader(self._reader, q.paper_concepts, "ids", (), "first")
+        return _loader(self._reader, paper_concepts, "ids", (), "first")
 
     @cached_property
     def paper_methods(self) -> DataLoader[tuple[Any, ...], PaperMethods]:
-        return _loader(self._reader, q.paper_methods, "ids", PaperMethods())
+        return _loader(self._reader, paper_methods, "ids", PaperMethods())
 
     @cached_property
     def paper_method_mentions(self) -> DataLoader[tuple[Any, ...], tuple[MethodMention, ...]]:
-        return _loader(self._reader, q.paper_method_mentions, "ids", ())
+        return _loader(self._reader, paper_method_mentions, "ids", ())
 
     @cached_property
     def related_papers(self) -> DataLoader[tuple[Any, ...], tuple[RelatedPaper, ...] | None]:
-        return _loader(self._reader, q.related_papers, "ids", None, "first")
+        return _loader(self._reader, related_papers, "ids", None, "first")
 
     @cached_property
     def concept_papers(self) -> DataLoader[tuple[Any, ...], Page[PaperView]]:
-        return _loader(self._reader, q.concept_papers, "keys", _empty_page(), "offset", "first")
+        return _loader(self._reader, concept_papers, "keys", _empty_page(), "offset", "first")
 
     @cached_property
     def concept_related(self) -> DataLoader[tuple[Any, ...], tuple[ConceptCooccurrence, ...]]:
-        return _loader(self._reader, q.concept_related, "keys", (), "first")
+        return _loader(self._reader, concept_related, "keys", (), "first")
 
     @cached_property
     def concept_methods(self) -> DataLoader[tuple[Any, ...], tuple[MethodView, ...]]:
-        return _loader(self._reader, q.concept_methods, "keys", (), "first")
+        return _loader(self._reader, concept_methods, "keys", (), "first")
 
     @cached_property
     def method_proposed_by(self) -> DataLoader[tuple[Any, ...], tuple[PaperView, ...]]:
-        return _loader(self._reader, q.method_proposed_by, "keys", ())
+        return _loader(self._reader, method_proposed_by, "keys", ())
 
     @cached_property
     def method_used_by(self) -> DataLoader[tuple[Any, ...], Page[PaperView]]:
-        return _loader(self._reader, q.method_used_by, "keys", _empty_page(), "offset", "first")
+        return _loader(self._reader, method_used_by, "keys", _empty_page(), "offset", "first")
 
     @cached_property
     def concept_broader(self) -> DataLoader[tuple[Any, ...], tuple[ConceptView, ...]]:
-        return _loader(self._reader, q.concept_broader, "keys", ())
+        return _loader(self._reader, concept_broader, "keys", ())
 
     @cached_property
     def concept_narrower(self) -> DataLoader[tuple[Any, ...], tuple[ConceptView, ...]]:
-        return _loader(self._reader, q.concept_narrower, "keys", (), "first")
+        return _loader(self._reader, concept_narrower, "keys", (), "first")
 
     @cached_property
     def concept_tree_papers(self) -> DataLoader[tuple[Any, ...], Page[PaperView]]:
-        fetch = q.concept_tree_papers
+        fetch = concept_tree_papers
         return _loader(self._reader, fetch, "keys", _empty_page(), "offset", "first")
 
     @cached_property
     def concept_trend(self) -> DataLoader[tuple[Any, ...], tuple[TrendPoint, ...]]:
-        return _loader(self._reader, q.concept_trend, "keys", ())
+        return _loader(self._reader, concept_trend, "keys", ())
 
     @cached_property
     def method_trend(self) -> DataLoader[tuple[Any, ...], tuple[TrendPoint, ...]]:
-        return _loader(self._reader, q.method_trend, "keys", ())
+        return _loader(self._reader, method_trend, "keys", ())
 
     @cached_property
     def topic(self) -> DataLoader[tuple[Any, ...], TopicView | None]:
-        return _loader(self._reader, q.topics_by_ids, "ids", None)
+        return _loader(self._reader, topics_by_ids, "ids", None)
 
     @cached_property
     def topic_concepts(self) -> DataLoader[tuple[Any, ...], tuple[ConceptView, ...]]:
-        return _loader(self._reader, q.topic_concepts, "ids", (), "first")
+        return _loader(self._reader, topic_concepts, "ids", (), "first")
 
     @cached_property
     def topic_papers(self) -> DataLoader[tuple[Any, ...], Page[PaperView]]:
-        return _loader(self._reader, q.topic_papers, "ids", _empty_page(), "offset", "first")
+        return _loader(self._reader, topic_papers, "ids", _empty_page(), "offset", "first")
 
     @cached_property
     def topic_trend(self) -> DataLoader[tuple[Any, ...], tuple[TrendPoint, ...]]:
-        return _loader(self._reader, q.topic_trend, "ids", ())
+        return _loader(self._reader, topic_trend, "ids", ())
 
     @cached_property
     def paper_topics(self) -> DataLoader[tuple[Any, ...], tuple[TopicView, ...]]:
-        return _loader(self._reader, q.paper_topics, "ids", (), "first")
+        return _loader(self._reader, paper_topics, "ids", (), "first")
 
     @cached_property
     def method_variants(self) -> DataLoader[tuple[Any, ...], MethodVariants]:
-        return _loader(self._reader, q.method_variants, "keys", MethodVariants())
+        return _loader(self._reader, method_variants, "keys", MethodVariants())
 
     @cached_property
     def method_concepts(self) -> DataLoader[tuple[Any, ...], tuple[ConceptView, ...]]:
-        return _loader(self._reader, q.method_concepts, "keys", (), "first")
+        return _loader(self._reader, method_concepts, "keys", (), "first")
 
     @cached_property
     def paper_authors(self) -> DataLoader[tuple[Any, ...], tuple[AuthorView, ...]]:
-        return _loader(self._reader, qa.paper_authors, "ids", ())
+        return _loader(self._reader, paper_authors, "ids", ())
 
     @cached_property
     def paper_references(self) -> DataLoader[tuple[Any, ...], Page[PaperView]]:
-        fetch = qc.paper_references
+        fetch = paper_references
         return _loader(self._reader, fetch, "ids", _empty_page(), "offset", "first")
 
     @cached_property
     def paper_cited_by(self) -> DataLoader[tuple[Any, ...], Page[PaperView]]:
-        fetch = qc.paper_cited_by
+        fetch = paper_cited_by
         return _loader(self._reader, fetch, "ids", _empty_page(), "offset", "first")
 
     @cached_property
     def author_papers(self) -> DataLoader[tuple[Any, ...], tuple[PaperView, ...]]:
-        return _loader(self._reader, qa.author_papers, "keys", (), "first")
+        return _loader(self._reader, author_papers, "keys", (), "first")
 
     @cached_property
     def author_coauthors(self) -> DataLoader[tuple[Any, ...], tuple[Coauthor, ...]]:
-        return _loader(self._reader, qa.author_coauthors, "keys", (), "first")
+        return _loader(self._reader, author_coauthors, "keys", (), "first")
 
     @cached_property
     def author_concepts(self) -> DataLoader[tuple[Any, ...], tuple[ConceptCooccurrence, ...]]:
-        return _loader(self._reader, qa.author_concepts, "keys", (), "first")
+        return _loader(self._reader, author_concepts, "keys", (), "first")
 
 
 @dataclass

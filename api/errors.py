@@ -29,7 +29,6 @@ from graph.errors import PapergraphError
 __all__ = [
     "INTERNAL_MESSAGE",
     "ErrorCodes",
-    "UnauthenticatedError",
     "client_errors",
     "error_body",
     "error_code",
@@ -40,12 +39,6 @@ __all__ = [
 logger = logging.getLogger("papergraph.api")
 
 INTERNAL_MESSAGE = "Internal error. It has been logged; please report it if it persists."
-
-
-class UnauthenticatedError(PapergraphError):
-    """A mutation came without the right bearer token, or mutations are disabled."""
-
-    code = "UNAUTHENTICATED"
 
 
 def error_code(error: GraphQLError) -> str:

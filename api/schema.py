@@ -49,10 +49,22 @@ from api._types import (
     Subgraph,
 )
 from api.context import Context
-from api.errors import ErrorCodes, UnauthenticatedError, log_unexpected
+from api.errors import ErrorCodes, log_unexpected
 from graph import models
-from graph import queries as q
-from graph.errors import InvalidInputError, NotFoundError
+from graph.errors import InvalidInputError, NotFoundError, UnauthenticatedError
+from graph.queries import (
+    find_concepts,
+    find_methods,
+    find_papers,
+    get_concept,
+    get_method,
+    graph_stats,
+    method_lineage,
+    neighborhood,
+    shared_concepts,
+    shortest_path,
+    similar_papers,
+)
 
 __all__ = [
     "DEFAULT_MAX_COST",
@@ -107,7 +119,7 @@ class Query(AuthorQuery, ThemesQuery):
         dataset: str | None = None,
         author: str | None = None,
     ) -> Connection[Paper]:
-        page = await q.find_papers(
+        page = await find_papers(
             info.context.reader,
             search=search,
             concept=concept,
@@ -128,14 +140,14 @@ class Query(AuthorQuery, ThemesQuery):
         self, info: Info, key: str | None = None, name: str | None = None
     ) -> Concept | None:
         _one_of(key=key, name=name)
-        found = await q.get_concept(info.context.reader, key=key, name=name)
+        found = await get_concept(info.context.reader, key=key, name=name)
         return Concept.of(found) if found else None
 
     @strawberry.field(description="Concepts: best full-text match first, else most papers first.")
     async def concepts(
         self, info: Info, search: str | None = None, first: int = 20, after: str | None = None
     ) -> Connection[Concept]:
-        page = await q.find_concepts(
+        page = await find_concepts(
             info.context.reader, search=search, offset=offset_after(after), first=page_size(first)
         )
         return Connection.of(page, Concept)
@@ -145,7 +157,7 @@ class Query(AuthorQuery, ThemesQuery):
         self, info: Info, key: str | None = None, name: str | None = None
     ) -> Method | None:
         _one_of(key=key, name=name)
-        found = await q.get_method(info.context.reader, key=key, name=name)
+        found = await get_method(info.context.reader, key=key, name=name)
         return Method.of(found) if found else None
 
     @strawberry.field(
@@ -161,7 +173,7 @@ class Query(AuthorQuery, ThemesQuery):
         after: str | None = None,
         kind: MethodKind | None = None,  # type: ignore[valid-type]
     ) -> Connection[Method]:
-        page = await q.find_methods(
+        page = await find_methods(
             info.context.reader,
             search=search,
             kind=kind,
@@ -177,19 +189,19 @@ class Query(AuthorQuery, ThemesQuery):
         )
     )
     async def lineage(self, info: Info, method: str, first: int = 20) -> Lineage | None:
-        found = await q.get_method(info.context.reader, key=method) or await q.get_method(
+        found = await get_method(info.context.reader, key=method) or await get_method(
             info.context.reader, name=method
         )
         if found is None:
             return None
-        view = await q.method_lineage(info.context.reader, key=found.key, first=page_size(first))
+        view = await method_lineage(info.context.reader, key=found.key, first=page_size(first))
         return Lineage.of(view) if view else None
 
     @strawberry.field(description="Concepts both papers mention.")
     async def shared_concepts(
         self, info: Info, paper_a: strawberry.ID, paper_b: strawberry.ID
     ) -> list[Concept]:
-        found = await q.shared_concepts(
+        found = await shared_concepts(
             info.context.reader, paper_a=str(paper_a), paper_b=str(paper_b)
         )
         return [Concept.of(c) for c in found]
@@ -217,7 +229,7 @@ class Query(AuthorQuery, ThemesQuery):
     async def path(
         self, info: Info, from_paper: strawberry.ID, to_paper: strawberry.ID, max_hops: int = 4
     ) -> GraphPath | None:
-        found = await q.shortest_path(
+        found = await shortest_path(
             info.context.reader,
             from_paper=str(from_paper),
             to_paper=str(to_paper),
@@ -233,7 +245,7 @@ class Query(AuthorQuery, ThemesQuery):
     async def neighborhood(
         self, info: Info, id: strawberry.ID, hops: int = 1, limit: int = 50
     ) -> Subgraph:
-        found = await q.neighborhood(info.context.reader, id=str(id), hops=hops, limit=limit)
+        found = await neighborhood(info.context.reader, id=str(id), hops=hops, limit=limit)
         return Subgraph.of(found)
 
     @strawberry.field(description="Papers semantically closest to a text (vector index).")
@@ -242,12 +254,12 @@ class Query(AuthorQuery, ThemesQuery):
         if not text.strip():
             raise InvalidInputError("`text` is empty: give a sentence or a few keywords.")
         embedding = await info.context.extractor.embed(text)
-        found = await q.similar_papers(info.context.reader, embedding=embedding, first=size)
+        found = await similar_papers(info.context.reader, embedding=embedding, first=size)
         return [SimilarPaper(paper=Paper.of(s.paper), score=s.score) for s in found]
 
     @strawberry.field(description="Node counts by label and relationship counts by type.")
     async def stats(self, info: Info) -> Stats:
-        found = await q.graph_stats(info.context.reader)
+        found = await graph_stats(info.context.reader)
         return Stats.of(found)
 
 

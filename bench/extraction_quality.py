@@ -41,8 +41,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from loaders.extraction import Document, Extraction
-from loaders.extraction._normalise import STOPWORDS
+from loaders.extraction import STOPWORDS, Document, Extraction
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 EVAL = SHARED / "data" / "eval"
@@ -97,7 +96,7 @@ Lists = dict[str, list[str]]  # "concepts" / "methods" / "both" -> ranked names
 
 def papergraph_system(*, fast: bool) -> Callable[[list[dict[str, Any]]], list[Lists]]:
     from graph.config import load_settings
-    from loaders.extraction._keybert import KeyBertExtractor
+    from loaders.extraction import KeyBertExtractor
 
     model_dir = load_settings().home / "models"
     KeyBertExtractor(fast=fast, model_dir=model_dir).load()  # prepares models once, untimed

@@ -30,7 +30,7 @@ def main() -> None:
     from keybert import KeyBERT
     from sentence_transformers import SentenceTransformer
 
-    from loaders.extraction._models import minilm_path
+    from loaders.extraction import minilm_path
 
     keybert = KeyBERT(model=SentenceTransformer(str(minilm_path()), device="cpu"))
     load_seconds = time.perf_counter() - started

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from graph._home import require_writable
 from graph.config import Settings, load_settings
 from graph.errors import (
     AuthenticationError,
@@ -14,6 +15,9 @@ from graph.errors import (
     Neo4jServerError,
     NotFoundError,
     PapergraphError,
+    QueryTimeoutError,
+    QueryTooCostlyError,
+    UnauthenticatedError,
 )
 
 __all__ = [
@@ -27,6 +31,10 @@ __all__ = [
     "Neo4jServerError",
     "NotFoundError",
     "PapergraphError",
+    "QueryTimeoutError",
+    "QueryTooCostlyError",
     "Settings",
+    "UnauthenticatedError",
     "load_settings",
+    "require_writable",
 ]

@@ -26,21 +26,15 @@ from graph.errors import (
     GraphUnavailableError,
     InvalidInputError,
     PapergraphError,
+    QueryTimeoutError,
 )
 
 __all__ = [
-    "QueryTimeoutError",
     "async_driver",
     "database_errors",
     "sync_driver",
     "unreachable_message",
 ]
-
-
-class QueryTimeoutError(GraphUnavailableError):
-    """A statement ran longer than ``PAPERGRAPH_QUERY_TIMEOUT`` and was stopped by the server."""
-
-    code = "TIMEOUT"
 
 
 def _auth(settings: Settings) -> tuple[str, str]:

@@ -6,14 +6,21 @@ Every error a user can act on derives from :class:`PapergraphError`::
     ├── ConfigError            a setting is missing or invalid
     ├── Neo4jServerError       the local Neo4j could not be provisioned, started or stopped
     ├── GraphUnavailableError  the database does not answer (retrying may help)
+    │   └── QueryTimeoutError  ... a statement outran PAPERGRAPH_QUERY_TIMEOUT
     ├── AuthenticationError    the database refused the configured credentials
+    ├── UnauthenticatedError   an API mutation came without the right bearer token
     ├── NotFoundError          a paper, concept or method does not exist
     ├── InvalidInputError      a corpus record or an API argument is malformed
-    │   └── CorpusError        ... located in a file (path, line, field)
+    │   ├── CorpusError        ... located in a file (path, line, field)
+    │   └── QueryTooCostlyError  ... a GraphQL document could return too many objects
     ├── ExtractionError        the keyphrase model could not be loaded or run
     └── ExportError            a graph export could not be written
 
-Messages are full sentences that say what happened and what to do about it.
+Messages are full sentences that say what happened and what to do about it. Each class's
+``code`` is the GraphQL ``extensions.code`` clients see for it.
+
+A record skipped on purpose (no usable abstract, an id given twice) is no error: readers yield
+it as a :class:`loaders.records.CorpusWarning`.
 """
 
 from __future__ import annotations
@@ -29,6 +36,9 @@ __all__ = [
     "Neo4jServerError",
     "NotFoundError",
     "PapergraphError",
+    "QueryTimeoutError",
+    "QueryTooCostlyError",
+    "UnauthenticatedError",
 ]
 
 
@@ -60,10 +70,22 @@ class GraphUnavailableError(PapergraphError):
     retryable = True
 
 
+class QueryTimeoutError(GraphUnavailableError):
+    """A statement ran longer than ``PAPERGRAPH_QUERY_TIMEOUT`` and was stopped by the server."""
+
+    code = "TIMEOUT"
+
+
 class AuthenticationError(PapergraphError):
     """Neo4j refused the configured user name or password."""
 
     code = "DATABASE_UNAVAILABLE"
+
+
+class UnauthenticatedError(PapergraphError):
+    """A mutation came without the right bearer token, or mutations are disabled."""
+
+    code = "UNAUTHENTICATED"
 
 
 class NotFoundError(PapergraphError):
@@ -91,6 +113,20 @@ class CorpusError(InvalidInputError):
         where = path if line is None else f"{path}, line {line}"
         what = f"field '{field}': {reason}" if field else reason
         super().__init__(f"{where}: {what}")
+
+
+class QueryTooCostlyError(InvalidInputError):
+    """The GraphQL document can return more objects than the server's limit."""
+
+    code = "QUERY_TOO_COSTLY"
+
+    def __init__(self, *, estimate: int, limit: int) -> None:
+        self.estimate, self.limit = estimate, limit
+        super().__init__(
+            f"This query could return about {estimate:,} objects; the limit is {limit:,} "
+            "(PAPERGRAPH_MAX_QUERY_COST). Ask for fewer items per list (`first`), nest fewer "
+            "lists, or page with `after`."
+        )
 
 
 class ExtractionError(PapergraphError):

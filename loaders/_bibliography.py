@@ -2,8 +2,8 @@
 
 Each parser turns one entry into the fields of our JSON schema (``title``, ``abstract``,
 ``authors``, ``year``, ``venue``, ``keywords``, ``doi``, ``arxivId``, ``id``). An entry
-without an abstract comes back as a ``skipped:`` :class:`CorpusError` naming it, as
-reference libraries hold many such entries.
+without an abstract comes back as a :class:`CorpusWarning` naming it, as reference
+libraries hold many such entries.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 from graph.errors import CorpusError
 from graph.paper_ids import IdKind, canonical
 from loaders._formats import Parsed, RawRecord
+from loaders.records import CorpusWarning
 
 __all__ = ["csl_fields", "parse_bibtex", "parse_ris", "without_abstract"]
 
@@ -24,14 +25,15 @@ _YEAR = re.compile(r"\b(1[89]\d\d|20\d\d|2100)\b")
 
 
 def without_abstract(fields: Mapping[str, object], name: str, *, path: str, line: int) -> Parsed:
-    """The record, or a ``skipped:`` warning naming it when it has no abstract."""
+    """The record, or a warning naming it when it has no abstract."""
     abstract = fields.get("abstract")
     if isinstance(abstract, str) and abstract.strip():
         yield RawRecord(line, fields)
         return
     title = fields.get("title")
     what = f"{name} ({str(title)[:60]!r})" if title else name
-    yield CorpusError(f"skipped: {what} has no abstract", path=path, line=line, field="abstract")
+    reason = f"{what} has no abstract"
+    yield CorpusWarning("no abstract", reason, path=path, line=line, field="abstract")
 
 
 # --- BibTeX -------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import NoReturn, TextIO
 
 from graph.errors import CorpusError
+from loaders.records import CorpusWarning
 
 __all__ = ["RawRecord", "csv_header", "parse_csv", "parse_json_array", "parse_jsonl", "parse_text"]
 
@@ -30,7 +31,7 @@ class RawRecord:
     fields: Mapping[str, object]
 
 
-Parsed = Iterator[RawRecord | CorpusError]
+Parsed = Iterator[RawRecord | CorpusError | CorpusWarning]
 
 
 # --- JSON Lines ---------------------------------------------------------------------------

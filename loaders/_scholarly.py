@@ -16,6 +16,7 @@ from graph.errors import CorpusError
 from graph.paper_ids import IdKind, canonical
 from loaders._bibliography import without_abstract
 from loaders._formats import Parsed, RawRecord, parse_jsonl
+from loaders.records import CorpusWarning
 
 __all__ = [
     "PAGE_KEYS",
@@ -40,7 +41,7 @@ def parse_source(
 
 
 def converted(
-    items: Iterable[RawRecord | CorpusError],
+    items: Iterable[RawRecord | CorpusError | CorpusWarning],
     convert: Callable[[Mapping[str, Any]], Fields],
     *,
     path: str,
@@ -71,9 +72,12 @@ def _not_object(index: int, path: str) -> CorpusError:
 
 
 def _converted(
-    item: RawRecord | CorpusError, convert: Callable[[Mapping[str, Any]], Fields], *, path: str
+    item: RawRecord | CorpusError | CorpusWarning,
+    convert: Callable[[Mapping[str, Any]], Fields],
+    *,
+    path: str,
 ) -> Parsed:
-    if isinstance(item, CorpusError):
+    if not isinstance(item, RawRecord):
         yield item
         return
     try:

@@ -1,8 +1,9 @@
-"""Turn one raw record (a mapping from any format) into a PaperRecord or a CorpusError.
+"""Turn one raw record (a mapping from any format) into a PaperRecord, a CorpusError or a
+CorpusWarning.
 
 Validation never raises: every problem becomes a :class:`CorpusError` naming the field,
-so the caller decides whether to skip the record or abort. Reasons that start with
-``"skipped:"`` mark records that are well-formed but carry no usable abstract.
+so the caller decides whether to skip the record or abort. A record that is well-formed but
+carries no usable abstract becomes a :class:`CorpusWarning` instead.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from pathlib import Path
 
 from graph.errors import CorpusError
 from graph.paper_ids import IdKind, canonical
-from loaders.records import AuthorRef, PaperRecord
+from loaders.records import AuthorRef, CorpusWarning, PaperRecord, SkipKind
 
 __all__ = ["ABSTRACT_LIMIT", "FIELD_LIMITS", "ID_FIELDS", "LIST_LIMITS", "MIN_LETTERS", "to_record"]
 
@@ -70,13 +71,16 @@ _WIDE_SEPARATORS = str.maketrans({"\uff0c": ",", "\uff1b": ";"})  # full-width c
 
 
 class _FieldError(Exception):
-    def __init__(self, field: str, reason: str) -> None:
+    def __init__(self, field: str, reason: str, *, skip: SkipKind | None = None) -> None:
         super().__init__(reason)
         self.field = field
         self.reason = reason
+        self.skip = skip  # set when the record is to be skipped, not refused
 
 
-def to_record(fields: Mapping[str, object], *, path: str, line: int) -> PaperRecord | CorpusError:
+def to_record(
+    fields: Mapping[str, object], *, path: str, line: int
+) -> PaperRecord | CorpusError | CorpusWarning:
     """Validate ``fields`` (keys as in the JSON schema) read from ``path`` at ``line``."""
     try:
         refs = _authors(fields.get("authors"))
@@ -99,6 +103,8 @@ def to_record(fields: Mapping[str, object], *, path: str, line: int) -> PaperRec
             references=tuple(dict.fromkeys(_strings(fields, "references"))),
         )
     except _FieldError as e:
+        if e.skip is not None:
+            return CorpusWarning(e.skip, e.reason, path=path, line=line, field=e.field)
         return CorpusError(e.reason, path=path, line=line, field=e.field)
 
 
@@ -120,14 +126,13 @@ def _reject_placeholder(text: str) -> None:
     letters = sum(ch.isalpha() for ch in text)
     plain = " ".join("".join(ch if ch.isalpha() else " " for ch in text.casefold()).split())
     if not text:
-        raise _FieldError("abstract", "skipped: the abstract is empty")
+        raise _FieldError("abstract", "the abstract is empty", skip="no abstract")
     if plain in _PLACEHOLDERS:
-        raise _FieldError("abstract", f"skipped: the abstract is a placeholder ({text[:40]!r})")
+        reason = f"the abstract is a placeholder ({text[:40]!r})"
+        raise _FieldError("abstract", reason, skip="placeholder abstract")
     if letters < MIN_LETTERS:
-        raise _FieldError(
-            "abstract",
-            f"skipped: the abstract has {letters} letters; at least {MIN_LETTERS} are needed",
-        )
+        reason = f"the abstract has {letters} letters; at least {MIN_LETTERS} are needed"
+        raise _FieldError("abstract", reason, skip="abstract too short")
 
 
 def _external_id(fields: Mapping[str, object], kind: IdKind) -> str | None:

@@ -8,14 +8,13 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from graph.errors import CorpusError
 from graph.paper_ids import name_key
 from graph.writes import AuthorRow, MentionRow, MethodRow, PaperRow
 from loaders.evidence import PaperText
 from loaders.extraction import ConceptHit, Document, Extraction, MethodHit
 from loaders.identity import content_id, match_key, normalise_abstract, titled_key
 from loaders.markup import strip_markup
-from loaders.records import AuthorRef, PaperRecord
+from loaders.records import AuthorRef, CorpusWarning, PaperRecord
 
 __all__ = [
     "Candidate",
@@ -119,11 +118,11 @@ def rekeyed(candidate: Candidate) -> Candidate:
     return replace(candidate, match_key=key, id=paper_id, alt_ids=(paper_id, *r.external_ids()))
 
 
-def unique_ids(items: Iterable[Candidate]) -> tuple[list[Candidate], list[CorpusError]]:
+def unique_ids(items: Iterable[Candidate]) -> tuple[list[Candidate], list[CorpusWarning]]:
     """One candidate per id: when two papers with different abstracts share an id, the later
     record wins and the earlier one comes back as a warning naming both places."""
     kept: dict[str, Candidate] = {}
-    dropped: list[CorpusError] = []
+    dropped: list[CorpusWarning] = []
     for item in items:
         earlier = kept.pop(item.id, None)
         if earlier is not None:
@@ -132,9 +131,10 @@ def unique_ids(items: Iterable[Candidate]) -> tuple[list[Candidate], list[Corpus
     return list(kept.values()), dropped
 
 
-def _duplicate(earlier: PaperRecord, later: PaperRecord, paper_id: str) -> CorpusError:
-    return CorpusError(
-        f"skipped: the id {paper_id!r} is given again in {later.source}, line {later.line}, "
+def _duplicate(earlier: PaperRecord, later: PaperRecord, paper_id: str) -> CorpusWarning:
+    return CorpusWarning(
+        "id given twice",
+        f"the id {paper_id!r} is given again in {later.source}, line {later.line}, "
         "with a different abstract; the later record is loaded",
         path=earlier.source,
         line=earlier.line,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Coroutine, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
@@ -46,7 +46,7 @@ from loaders.extraction import (
     PipelinedExtractor,
 )
 from loaders.readers import read_corpus
-from loaders.records import PaperRecord
+from loaders.records import CorpusWarning, PaperRecord
 
 __all__ = [
     "CorpusRead",
@@ -54,13 +54,11 @@ __all__ = [
     "load_papers",
     "read_corpora",
     "seed_acronyms",
-    "skip_reason",
 ]
 
 #: Batches extracted ahead of the one being written: a pipelined extractor tags one while it
 #: ranks the other.
 _AHEAD = 2
-_SKIPPED = "skipped:"
 
 
 @dataclass(frozen=True)
@@ -69,30 +67,12 @@ class CorpusRead:
 
     records: list[PaperRecord]
     errors: list[CorpusError]  # malformed records
-    warnings: list[CorpusError]  # empty or placeholder abstracts, skipped on purpose
+    warnings: list[CorpusWarning]  # empty or placeholder abstracts, skipped on purpose
 
     def skipped_by_reason(self) -> dict[str, int]:
-        """How many records were skipped on purpose, by reason, most frequent first."""
-        counts: dict[str, int] = {}
-        for warning in self.warnings:
-            reason = skip_reason(warning)
-            counts[reason] = counts.get(reason, 0) + 1
-        return dict(sorted(counts.items(), key=lambda item: -item[1]))
-
-
-#: Words of a ``skipped:`` reason, and the short name the load summary counts it under.
-_SKIP_REASONS = (
-    ("has no abstract", "no abstract"),
-    ("abstract is empty", "no abstract"),
-    ("placeholder", "placeholder abstract"),
-    ("letters; at least", "abstract too short"),
-    ("is given again", "id given twice"),
-)
-
-
-def skip_reason(warning: CorpusError) -> str:
-    """The short reason a record was skipped on purpose, e.g. ``"no abstract"``."""
-    return next((name for words, name in _SKIP_REASONS if words in warning.reason), "other")
+        """How many records were skipped on purpose, by kind, most frequent first."""
+        counts = Counter(warning.kind for warning in self.warnings)
+        return dict(counts.most_common())
 
 
 @dataclass
@@ -107,7 +87,7 @@ class LoadReport:
     seconds: float = 0.0
     ids: dict[str, str] = field(default_factory=dict)
     #: Records not loaded on purpose (an id given twice: the later record wins).
-    warnings: list[CorpusError] = field(default_factory=list)
+    warnings: list[CorpusWarning] = field(default_factory=list)
 
     @property
     def papers_per_second(self) -> float:
@@ -123,7 +103,7 @@ def read_corpora(
         for item in read_corpus(path, fmt=fmt):
             if isinstance(item, PaperRecord):
                 read.records.append(item)
-            elif item.reason.startswith(_SKIPPED):
+            elif isinstance(item, CorpusWarning):
                 read.warnings.append(item)
             else:
                 read.errors.append(item)

@@ -19,8 +19,8 @@ Formats (``FORMATS``), each optionally gzip-compressed:
 Problems with the whole file (missing, empty, not UTF-8 text, truncated gzip, unknown
 format, invalid JSON array) raise :class:`CorpusError` as soon as :func:`read_corpus` is
 called. Problems with one record are *yielded* as a :class:`CorpusError` in its place, so
-the caller can skip it or abort; reasons starting with ``"skipped:"`` mark records with an
-empty or placeholder abstract.
+the caller can skip it or abort; a record with an empty or placeholder abstract is yielded
+as a :class:`CorpusWarning`, to be skipped.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from typing import Any, TextIO
 from graph.errors import CorpusError, InvalidInputError
 from loaders import _bibliography, _formats, _scholarly
 from loaders._validate import to_record
-from loaders.records import PaperRecord
+from loaders.records import CorpusWarning, PaperRecord
 
 __all__ = ["FORMATS", "detect_format", "read_corpus"]
 
@@ -97,8 +97,11 @@ _MAX_BAD_SHARE = 0.10  # above this share of NUL/undecodable characters the file
 _GZIP_ERRORS = (EOFError, zlib.error, gzip.BadGzipFile)
 
 
-def read_corpus(path: Path, *, fmt: str = "auto") -> Iterator[PaperRecord | CorpusError]:
-    """Yield a :class:`PaperRecord` per paper in ``path``, or a :class:`CorpusError` per bad record.
+def read_corpus(
+    path: Path, *, fmt: str = "auto"
+) -> Iterator[PaperRecord | CorpusError | CorpusWarning]:
+    """Yield a :class:`PaperRecord` per paper in ``path``, a :class:`CorpusError` per bad record
+    and a :class:`CorpusWarning` per record skipped on purpose.
 
     ``fmt`` is ``"auto"`` or one of :data:`FORMATS`. Raises :class:`CorpusError` at once
     for file-level problems and :class:`InvalidInputError` for an unknown ``fmt``.
@@ -261,7 +264,7 @@ def _check_csv_header(head: str, path: Path) -> None:
 # --- reading ------------------------------------------------------------------------------
 
 
-def _stream(path: Path, fmt: str) -> Iterator[PaperRecord | CorpusError]:
+def _stream(path: Path, fmt: str) -> Iterator[PaperRecord | CorpusError | CorpusWarning]:
     with _text(path, newline="" if fmt == "csv" else None) as stream:
         for item in _parsed(stream, fmt, path=str(path)):
             yield _validated(item, path)
@@ -274,8 +277,10 @@ def _parsed(stream: TextIO, fmt: str, *, path: str) -> _formats.Parsed:
     return parse[fmt](stream, path=path)
 
 
-def _validated(item: _formats.RawRecord | CorpusError, path: Path) -> PaperRecord | CorpusError:
-    if isinstance(item, CorpusError):
+def _validated(
+    item: _formats.RawRecord | CorpusError | CorpusWarning, path: Path
+) -> PaperRecord | CorpusError | CorpusWarning:
+    if not isinstance(item, _formats.RawRecord):
         return item
     return to_record(item.fields, path=str(path), line=item.line)
 

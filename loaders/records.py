@@ -1,10 +1,16 @@
-"""The record type every corpus reader yields, whatever the file format."""
+"""What every corpus reader yields, whatever the file format: a :class:`PaperRecord` per
+paper, or a :class:`CorpusWarning` per record skipped on purpose (malformed records are
+:class:`graph.errors.CorpusError` values)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
-__all__ = ["AuthorRef", "PaperRecord"]
+__all__ = ["AuthorRef", "CorpusWarning", "PaperRecord", "SkipKind"]
+
+#: Why a well-formed record is skipped, in the words the load summary counts it under.
+SkipKind = Literal["no abstract", "placeholder abstract", "abstract too short", "id given twice"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,3 +76,28 @@ class PaperRecord:
         """The DOI, arXiv, OpenAlex and S2 ids it has, in that order."""
         ids = (self.doi, self.arxiv_id, self.openalex_id, self.s2_id)
         return tuple(i for i in ids if i)
+
+
+@dataclass(frozen=True, slots=True)
+class CorpusWarning:
+    """A well-formed record skipped on purpose: it has no usable abstract, or a later record
+    gives its id again. Not an error: the load goes on and counts it by :attr:`kind`.
+
+    Attributes:
+        kind: Why it is skipped, e.g. ``"no abstract"`` (see :data:`SkipKind`).
+        reason: The full sentence, e.g. ``"the abstract is empty"``.
+        path: The file it was read from.
+        line: 1-based line where the record starts, or ``None``.
+        field: The field at fault (``abstract``, ``id``), or ``None``.
+    """
+
+    kind: SkipKind
+    reason: str
+    path: str
+    line: int | None = None
+    field: str | None = None
+
+    def __str__(self) -> str:
+        where = self.path if self.line is None else f"{self.path}, line {self.line}"
+        what = f"field '{self.field}': skipped: " if self.field else "skipped: "
+        return f"{where}: {what}{self.reason}"

@@ -25,7 +25,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from graph._home import require_writable
+from graph import require_writable
 from graph.config import Settings
 from graph.connection import async_driver
 from graph.errors import CorpusError, InvalidInputError
@@ -43,8 +43,7 @@ from papergraph.ingest import (
 )
 
 if TYPE_CHECKING:
-    from loaders.extraction._process import ProcessExtractor
-    from loaders.extraction._ray import RayExtractor
+    from loaders.extraction import ProcessExtractor, RayExtractor
 
 __all__ = [
     "SEED",

@@ -39,8 +39,7 @@ from loaders.records import PaperRecord
 if TYPE_CHECKING:
     from neo4j import AsyncDriver
 
-    from loaders.extraction._process import ProcessExtractor
-    from loaders.extraction._ray import RayExtractor
+    from loaders.extraction import ProcessExtractor, RayExtractor
 
 __all__ = [
     "Ingested",

@@ -29,8 +29,7 @@ HELD_OUT = 300
 
 
 def prepared_texts(data: Path) -> list[str]:
-    from loaders.extraction._analysis import prepare
-    from loaders.extraction._types import Document
+    from loaders.extraction import Document, prepare
 
     texts = []
     for name in CORPORA:

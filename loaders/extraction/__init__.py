@@ -14,15 +14,20 @@ Pipeline of :func:`keybert_extractor`, one batch at a time:
    ``\\texttt{X}``) and coined tokens (``DyAug``); KeyBERT scores them too. Concepts that are,
    or contain, a method name are dropped.
 
-``import loaders.extraction`` is cheap: models and heavy libraries load on first use.
+``import loaders.extraction`` is cheap: models and heavy libraries load on first use, and the
+extractor classes (:class:`KeyBertExtractor`, :class:`ProcessExtractor`, :class:`RayExtractor`)
+are imported when first named.
 """
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ._models import models_to_prepare
+from ._analysis import prepare
+from ._models import minilm_path, models_to_prepare
+from ._normalise import STOPWORDS
 from ._registry import AcronymRegistry
 from ._types import (
     ConceptHit,
@@ -35,23 +40,39 @@ from ._types import (
 )
 
 if TYPE_CHECKING:
+    from ._keybert import KeyBertExtractor
     from ._process import ProcessExtractor
     from ._ray import RayExtractor
 
 __all__ = [
+    "STOPWORDS",
     "AcronymRegistry",
     "ConceptHit",
     "Document",
     "Extraction",
+    "KeyBertExtractor",
     "KeyphraseExtractor",
     "LearnsAcronyms",
     "MethodHit",
     "PipelinedExtractor",
+    "ProcessExtractor",
+    "RayExtractor",
     "keybert_extractor",
+    "minilm_path",
     "models_to_prepare",
+    "prepare",
     "process_extractor",
     "ray_extractor",
 ]
+
+#: The classes whose modules are imported on first use (PEP 562), and those modules.
+_LAZY = {"KeyBertExtractor": "_keybert", "ProcessExtractor": "_process", "RayExtractor": "_ray"}
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def keybert_extractor(

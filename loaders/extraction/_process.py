@@ -17,7 +17,6 @@ import gc
 import multiprocessing
 import os
 import signal
-import sys
 import threading
 import time
 from collections.abc import Sequence
@@ -36,13 +35,6 @@ from ._types import Document, Extraction, StartedOnEnter
 __all__ = ["ProcessExtractor"]
 
 Pairs = list[tuple[str, str]]
-
-#: Modules a child never uses but its libraries import when installed, at a cost of seconds
-#: per child: thinc imports torch for its optional PyTorch layers (the tagger is pure thinc);
-#: KeyBERT imports transformers and sentence-transformers (and through them torch) for its LLM
-#: and sentence-transformers backends, never used with a model2vec model. Both libraries treat
-#: them as optional (a missing module is handled), so each child starts without them.
-_UNUSED_MODULES = {"tagger": ("torch",), "rankers": ("transformers", "sentence_transformers")}
 
 #: The children allocate millions of short-lived objects (tokens, candidates) and keep large
 #: long-lived ones (models, phrase cache); fewer young-generation passes save ~10% of the time.
@@ -204,9 +196,6 @@ def _load_models(*, tagger: bool = False, rankers: bool = False) -> None:
         static_model_dir(worker.model_dir)
         if not worker.fast:
             minilm_onnx_path(worker.model_dir)
-    for role in [name for name, wanted in (("tagger", tagger), ("rankers", rankers)) if wanted]:
-        for module in _UNUSED_MODULES[role]:
-            sys.modules.setdefault(module, None)  # type: ignore[arg-type]  # "import x" now fails
     worker.load(tagger=tagger, rankers=rankers)
     gc.freeze()  # the models stay for the child's life: keep the collector off them
 

@@ -107,6 +107,8 @@ async def test_every_format_loads_its_good_records(
     result = papergraph(neo4j_settings, "load", str(DATA / name))
     assert result.returncode == (2 if read.errors else 0), result.stderr
     assert len(read.records) > 0
+    skipped = read.skipped_by_reason()  # the summary counts each kind of skipped record
+    assert all(f"{n} {kind}" in result.stderr for kind, n in skipped.items()), result.stderr
     assert await count_papers(driver, neo4j_settings) == len(candidates(read.records))
 
 

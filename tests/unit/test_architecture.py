@@ -1,9 +1,20 @@
-"""The layering rules of STYLE.md, checked on the source: api -> graph -> cypher, loaders -> graph,
-and the ingest use case (papergraph/ingest.py) -> loaders, graph, which the CLI and api call."""
+"""The layering rules of STYLE.md, checked on the source.
+
+Which of our packages imports which (``MAY_IMPORT``, the whole graph as it is)::
+
+    papergraph (the CLI) ──► api ──► graph ──► cypher/*.cypher (read by graph.cypher)
+    papergraph ──► loaders ──► graph          api ──► loaders (record checks, extractor types)
+    api ──► papergraph.ingest, papergraph.analyze (the use cases, nothing else of papergraph)
+    bench ──► api, graph, loaders             scripts ──► loaders
+
+Each reaches another only through its public names (no ``_private`` module of another
+package), by name (no module aliases), and library code leaves the process's state alone.
+"""
 
 from __future__ import annotations
 
 import ast
+import importlib.util
 import re
 from pathlib import Path
 
@@ -24,6 +35,115 @@ def imports_of(package: str) -> dict[Path, set[str]]:
                 names.add(node.module.split(".")[0])
         found[path] = names
     return found
+
+
+#: The packages each package may import: every edge of the graph above, and no other.
+MAY_IMPORT = {
+    "graph": set(),  # the store: neo4j, the settings, the error tree
+    "loaders": {"graph"},  # readers and extraction, writing through graph.writes
+    "api": {"graph", "loaders", "papergraph"},  # papergraph: the use cases only (below)
+    "papergraph": {"api", "graph", "loaders"},  # the CLI and the use cases, on top
+    "bench": {"api", "graph", "loaders"},
+    "scripts": {"loaders"},
+}
+OURS = set(MAY_IMPORT)
+
+
+def our_imports(package: str) -> dict[Path, set[str]]:
+    """Full names of the modules of our other packages that each file of ``package`` imports."""
+    return {
+        path: {name for name in modules_imported_by(path) if name.split(".")[0] in OURS - {package}}
+        for path in (REPO / package).rglob("*.py")
+    }
+
+
+def test_the_packages_import_each_other_as_stated() -> None:
+    graph = {
+        package: {name.split(".")[0] for names in our_imports(package).values() for name in names}
+        for package in MAY_IMPORT
+    }
+    assert graph == MAY_IMPORT
+
+
+def test_other_packages_are_reached_through_their_public_names() -> None:
+    private = {
+        f"{path.relative_to(REPO)}: {name}"
+        for package in MAY_IMPORT
+        for path, names in our_imports(package).items()
+        for name in names
+        if any(part.startswith("_") for part in name.split("."))
+    }
+    assert private == set()
+
+
+def module_aliases(path: Path) -> set[str]:
+    """``import a.b as c`` and ``from a import b as c`` where ``a.b`` is one of our modules."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {f"{a.name} as {a.asname}" for a in node.names if a.asname}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found |= {f"{node.module}.{a.name} as {a.asname}" for a in node.names if a.asname}
+    return {name for name in found if _is_our_module(name.split(" ")[0])}
+
+
+def _is_our_module(name: str) -> bool:
+    if name.split(".")[0] not in OURS:
+        return False
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+@pytest.mark.parametrize("package", ["api", "papergraph", "loaders", "bench", "scripts"])
+def test_no_module_alias_hides_calls_from_grep(package: str) -> None:
+    """``from graph.queries import find_papers``, not ``q.find_papers``: grep finds callers."""
+    aliases = {
+        f"{path.relative_to(REPO)}: {alias}"
+        for path in (REPO / package).rglob("*.py")
+        for alias in module_aliases(path)
+    }
+    assert aliases == set()
+
+
+_PROCESS_STATE = re.compile(
+    r"sys\.modules\s*\[[^]]*\]\s*=(?!=)|sys\.modules\.(setdefault|update|pop)\b"
+    r"|os\.environ\s*\[[^]]*\]\s*=(?!=)|os\.environ\.(setdefault|update|pop)\b|os\.putenv"
+)
+
+
+def test_library_code_leaves_the_process_state_alone() -> None:
+    """Only the CLI (papergraph/cli.py) may set environment variables, for its libraries'
+    switches; graph, loaders and api change neither the environment nor ``sys.modules``."""
+    offenders = [
+        str(p.relative_to(REPO))
+        for pkg in ("graph", "api", "loaders")
+        for p in (REPO / pkg).rglob("*.py")
+        if _PROCESS_STATE.search(p.read_text(encoding="utf-8"))
+    ]
+    assert offenders == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "sys.modules['torch'] = None",
+        "sys.modules.setdefault(module, None)",
+        'os.environ["TQDM_DISABLE"] = "1"',
+        "os.environ.setdefault(name, value)",
+    ],
+)
+def test_the_process_state_pattern_catches_each_change(line: str) -> None:
+    assert _PROCESS_STATE.search(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["if sys.modules['torch'] == None:", "os.environ.get('JAVA_HOME')", "{**os.environ}"],
+)
+def test_the_process_state_pattern_lets_reads_through(line: str) -> None:
+    assert not _PROCESS_STATE.search(line)
 
 
 @pytest.mark.parametrize(
@@ -151,3 +271,24 @@ def test_no_test_reads_data_from_outside_the_repository() -> None:
         if OUTSIDE_DATA.search(line)
     ]
     assert offenders == []
+
+
+def architecture_section() -> str:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    return readme.split("\n## Architecture\n", 1)[1].split("\n## ", 1)[0]
+
+
+def test_the_readme_architecture_names_every_module_and_only_modules_that_exist() -> None:
+    section = architecture_section()
+    named = set(re.findall(r"`([\w/]+\.py)`", section))
+    files = {p.name for p in REPO.rglob("*.py")} | {
+        str(p.relative_to(REPO)) for p in REPO.rglob("*.py")
+    }
+    assert named - files == set()
+    modules = {
+        p.name
+        for pkg in ("api", "graph", "loaders", "papergraph")
+        for p in (REPO / pkg).glob("*.py")
+        if p.stem not in ("__init__", "__main__")
+    }
+    assert modules - {Path(n).name for n in named} == set()

@@ -5,27 +5,9 @@ from __future__ import annotations
 import subprocess
 import sys
 
-import loaders.extraction as extraction
 from loaders.extraction import AcronymRegistry
 from loaders.extraction._normalise import concept_key, method_key, singular
 from loaders.extraction._tagging import truecase_title, units_from_pairs
-
-
-def test_public_names_are_pinned() -> None:
-    assert sorted(extraction.__all__) == [
-        "AcronymRegistry",
-        "ConceptHit",
-        "Document",
-        "Extraction",
-        "KeyphraseExtractor",
-        "LearnsAcronyms",
-        "MethodHit",
-        "PipelinedExtractor",
-        "keybert_extractor",
-        "models_to_prepare",
-        "process_extractor",
-        "ray_extractor",
-    ]
 
 
 def test_importing_the_package_loads_no_heavy_library() -> None:

@@ -1,0 +1,48 @@
+"""One error tree: every public exception the project defines is a ``PapergraphError`` in
+``graph.errors``, drawn in its docstring, so users catch one root and find every class there."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+from collections.abc import Iterator
+
+import graph.errors
+from graph.errors import PapergraphError
+
+_PACKAGES = ("api", "graph", "loaders", "papergraph")
+
+
+def _modules() -> Iterator[str]:
+    for package in _PACKAGES:
+        yield package
+        root = importlib.import_module(package)
+        for info in pkgutil.walk_packages(root.__path__, prefix=f"{package}."):
+            yield info.name
+
+
+def _public_exceptions() -> Iterator[type[BaseException]]:
+    for name in _modules():
+        module = importlib.import_module(name)
+        for _, value in inspect.getmembers(module, inspect.isclass):
+            defined_here = value.__module__ == module.__name__
+            if defined_here and issubclass(value, BaseException) and value.__name__[0] != "_":
+                yield value
+
+
+def test_every_public_exception_is_in_the_one_tree() -> None:
+    strays = [
+        f"{error.__module__}.{error.__qualname__}"
+        for error in _public_exceptions()
+        if error.__module__ != "graph.errors" or not issubclass(error, PapergraphError)
+    ]
+    assert strays == []
+
+
+def test_the_docstring_draws_every_error_with_a_code() -> None:
+    drawn = (graph.errors.__doc__ or "").split()
+    for name in graph.errors.__all__:
+        error = getattr(graph.errors, name)
+        assert name in drawn, name
+        assert error.code.isupper(), name
