@@ -22,7 +22,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ._models import models_to_prepare
+from ._models import models_to_prepare, prepare_models
 from ._registry import AcronymRegistry
 from ._types import (
     ConceptHit,
@@ -49,6 +49,7 @@ __all__ = [
     "PipelinedExtractor",
     "keybert_extractor",
     "models_to_prepare",
+    "prepare_models",
     "process_extractor",
     "ray_extractor",
 ]

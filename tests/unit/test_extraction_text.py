@@ -23,6 +23,7 @@ def test_public_names_are_pinned() -> None:
         "PipelinedExtractor",
         "keybert_extractor",
         "models_to_prepare",
+        "prepare_models",
         "process_extractor",
         "ray_extractor",
     ]
