@@ -2,7 +2,7 @@
 
 Usage (from the repository root)::
 
-    python -m bench.cold_start [--baseline REV] [--reps 2]
+    python -m bench.cold_start [--baseline REV] [--reps 1]
 
 Every run is a fresh process with an empty ``PAPERGRAPH_HOME`` in a temp folder (the shared
 model cache is never touched):
@@ -31,6 +31,7 @@ import time
 from pathlib import Path
 
 from bench.common import REPO
+from papergraph.cli import QUIET_LIBRARIES
 
 SEED = REPO / "examples" / "iclr2025-seed.txt"
 #: The last commit whose first run built the two models one after the other, in-process.
@@ -49,7 +50,12 @@ PREPARE = (
 
 def timed(command: list[str], *, source: Path, home: Path) -> dict[str, float]:
     """Run ``command`` with ``source`` first on the path and ``home`` as PAPERGRAPH_HOME."""
-    env = {**os.environ, "PYTHONPATH": str(source), "PAPERGRAPH_HOME": str(home)}
+    env = {
+        **QUIET_LIBRARIES,  # as the CLI sets them, for the runs that do not go through it
+        **os.environ,
+        "PYTHONPATH": str(source),
+        "PAPERGRAPH_HOME": str(home),
+    }
     load = os.getloadavg()[0]
     start = time.perf_counter()
     subprocess.run(command, env=env, cwd=source, check=True, stdout=subprocess.DEVNULL)
@@ -106,7 +112,7 @@ def same_models(scratch: Path) -> bool:
 def main() -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.cold_start", description=__doc__)
     parser.add_argument("--baseline", default=SEQUENTIAL, help="git revision to compare with")
-    parser.add_argument("--reps", type=int, default=2)
+    parser.add_argument("--reps", type=int, default=1)
     parser.add_argument("--skip-phases", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="cold-start-") as tmp:

@@ -2,11 +2,12 @@
 
 Both builds (distilling the static model, exporting MiniLM to ONNX) are torch programs that
 take tens of seconds; run one after the other they add up. Here each runs in its own child
-process, concurrently, with an equal share of the cores as torch threads: on a two-core
-machine one thread each, because two processes of two OpenMP threads on two cores wait on
-each other's barriers and run several times slower than one thread each. The outputs do not
-depend on the number of threads. The caller never imports torch or transformers, so an
-extraction process that prepared its models does not keep them in memory for its life.
+process, concurrently, with an equal share of the idle cores as torch threads, at least one:
+on a two-core machine one thread each. More threads than idle cores are worse than one: an
+OpenMP thread that waits at a barrier for a preempted sibling wastes its turn, so two threads
+on a busy machine run several times slower than one. The outputs do not depend on the number
+of threads. The caller never imports torch or transformers, so an extraction process that
+prepared its models does not keep them in memory for its life.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ def build_concurrently(builds: Mapping[str, Build]) -> None:
     kept). Raises :class:`ExtractionError` naming every build that failed."""
     if not builds:
         return
-    threads = max(1, (os.cpu_count() or 1) // len(builds))
+    threads = _threads_each(len(builds))
     with contextlib.ExitStack() as pools:  # one pool each: a build that dies breaks only its own
         running = {
             what: pools.enter_context(_pool()).submit(_build, build, threads)
@@ -47,6 +48,12 @@ def _pool() -> ProcessPoolExecutor:
     # threads), not "spawn" (its children finalise the interpreter on exit, where torch's
     # triton prints bogus "nanobind: leaked ..." lines).
     return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("forkserver"))
+
+
+def _threads_each(builds: int) -> int:
+    """The cores other programs leave idle (by the last minute's load), shared among ``builds``."""
+    idle = (os.cpu_count() or 1) - os.getloadavg()[0]
+    return max(1, round(idle) // builds)
 
 
 def _build(build: Build, threads: int) -> None:
