@@ -130,7 +130,7 @@ def models_home(model_dir: Path | None = None) -> Path:
 
 def models_to_prepare(model_dir: Path | None = None, *, fast: bool) -> list[str]:
     """The models a first run still has to build under ``model_dir``, so callers can say so
-    before the wait (the building happens in the extraction processes, which print nothing)."""
+    before the wait (the builds run in processes of their own, which print nothing)."""
     return [recipe.what for recipe in _missing(models_home(model_dir), _recipes(fast=fast))]
 
 
