@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ._analysis import prepare
-from ._models import minilm_path, models_to_prepare
+from ._models import minilm_path, models_to_prepare, prepare_models
 from ._normalise import STOPWORDS
 from ._registry import AcronymRegistry
 from ._types import (
@@ -61,6 +61,7 @@ __all__ = [
     "minilm_path",
     "models_to_prepare",
     "prepare",
+    "prepare_models",
     "process_extractor",
     "ray_extractor",
 ]

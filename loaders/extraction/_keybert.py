@@ -13,7 +13,14 @@ from ._analysis import Analysis, Definitions, Prepared, analyse, define, prepare
 from ._candidates import Candidate, KnownPhrases
 from ._embedding import EncoderBackend, PhraseCache
 from ._methods import MethodCandidate
-from ._models import STATIC_DIMENSIONS, load_minilm, load_static_model, load_tagger, models_home
+from ._models import (
+    STATIC_DIMENSIONS,
+    load_minilm,
+    load_static_model,
+    load_tagger,
+    models_home,
+    prepare_models,
+)
 from ._normalise import concept_key, is_acronym
 from ._ranking import PhraseEmbedder, Signals, Weights, keybert_similarities, select
 from ._registry import AcronymRegistry, acronym_form
@@ -164,6 +171,7 @@ class KeyBertExtractor:
                 raise ExtractionError(
                     "KeyBERT is missing. Install it with: pip install keybert"
                 ) from e
+            prepare_models(self.model_dir, fast=self.fast)  # a first run: both at once
             static = load_static_model(self.model_dir)
             documents = PhraseEmbedder(static)
             if self.fast:

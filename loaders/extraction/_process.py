@@ -28,7 +28,7 @@ from typing import Any
 from graph.errors import ExtractionError
 
 from ._keybert import KeyBertExtractor, Tagged, extractor_version
-from ._models import STATIC_DIMENSIONS, minilm_onnx_path, static_model_dir
+from ._models import STATIC_DIMENSIONS
 from ._registry import AcronymRegistry
 from ._types import Document, Extraction, StartedOnEnter
 
@@ -192,10 +192,6 @@ def _exit_without(parent: int) -> None:
 
 def _load_models(*, tagger: bool = False, rankers: bool = False) -> None:
     worker = _child()
-    if rankers:  # a first run prepares them, with transformers and torch
-        static_model_dir(worker.model_dir)
-        if not worker.fast:
-            minilm_onnx_path(worker.model_dir)
     worker.load(tagger=tagger, rankers=rankers)
     gc.freeze()  # the models stay for the child's life: keep the collector off them
 

@@ -54,6 +54,7 @@ PUBLIC = {
         "minilm_path",
         "models_to_prepare",
         "prepare",
+        "prepare_models",
         "process_extractor",
         "ray_extractor",
     ],
