@@ -17,6 +17,7 @@ from graph._authors import AuthorInput, author_rows
 from graph.cypher import query
 from graph.hierarchy import refresh_hierarchy
 from graph.models import Stats, stats_from_row
+from graph.trend_counts import count_in_transaction
 
 __all__ = [
     "AuthorRow",
@@ -249,6 +250,11 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
         conceptKeys=cleared.get("conceptKeys", []),
         methodKeys=cleared.get("methodKeys", []),
     )
+    await count_in_transaction(
+        tx,
+        concept_keys=[*cleared.get("conceptKeys", []), *(r["key"] for r in mention_rows)],
+        method_keys=[*cleared.get("methodKeys", []), *(r["key"] for r in method_rows)],
+    )
     return WriteResult(
         papers=len(papers),
         mentions=int(mentions.get("count", 0)),
@@ -368,6 +374,9 @@ async def delete_paper(driver: AsyncDriver, *, database: str, paper_id: str) -> 
         await _single(tx, _MARK_STALE, methodKeys=deleted["methodKeys"])
         await _single(
             tx, _ORPHANS, conceptKeys=deleted["conceptKeys"], methodKeys=deleted["methodKeys"]
+        )
+        await count_in_transaction(
+            tx, concept_keys=deleted["conceptKeys"], method_keys=deleted["methodKeys"]
         )
         return str(deleted["id"])
 
