@@ -66,6 +66,7 @@ _ORPHAN_AUTHORS = query("delete_orphan_authors")
 _LINK_CITED = query("link_cited_papers")
 _PAPER_AUTHORS = query("paper_author_keys")
 _CITATIONS = query("merge_citations")
+_PAPER_TOPICS = query("refresh_paper_topics")
 
 
 @dataclass(frozen=True)
@@ -239,6 +240,7 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
     mention_rows = [_edge(p, m) for p in papers for m in p.mentions]
     method_rows = [_method_edge(p, m) for p in papers for m in p.methods]
     mentions = await _single(tx, _MENTIONS, rows=mention_rows)
+    await _single(tx, _PAPER_TOPICS, matchKeys=keys)
     methods = await _write_methods(tx, method_rows)
     await _write_authors(tx, papers, unwritten.get("authorKeys", []))
     await _write_citations(tx, papers)
