@@ -35,6 +35,7 @@ __all__ = [
     "cooccurrence_graph",
     "pair_counts",
     "refresh_topics",
+    "relink_papers",
     "topics_due",
 ]
 
@@ -141,3 +142,18 @@ async def _replace(tx: AsyncManagedTransaction, plans: list[TopicPlan]) -> None:
     ]
     await (await tx.run(query("write_topics"), topics=rows)).consume()
     await (await tx.run(query("write_paper_topics"))).consume()
+
+
+async def relink_papers(driver: AsyncDriver, *, database: str, match_keys: Sequence[str]) -> int:
+    """Relink these papers (by match key) to the topics of the concepts they mention now, as
+    every batch write does for its papers; for a pass that changes papers' MENTIONS after they
+    were written. Returns how many papers were relinked."""
+    async with driver.session(database=database) as session:
+        return await session.execute_write(_relink, list(match_keys))
+
+
+@unit_of_work(timeout=_WRITE_TIMEOUT_SECONDS)
+async def _relink(tx: AsyncManagedTransaction, match_keys: list[str]) -> int:
+    result = await tx.run(query("refresh_paper_topics"), matchKeys=match_keys)
+    record = await result.single()
+    return int(record["papers"]) if record else 0
