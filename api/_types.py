@@ -42,6 +42,7 @@ __all__ = [
     "PaperOrder",
     "RelatedPaper",
     "SharedBroader",
+    "SharedConcept",
     "SimilarPaper",
     "Stats",
     "Subgraph",
@@ -518,4 +519,25 @@ class Stats:
 
     @classmethod
     def of(cls, view: models.Stats) -> Stats:
+        return _as_is(cls, view)
+
+
+@strawberry.type(
+    description=(
+        "A concept two papers share: both mention it (`broader` false), or each reaches it "
+        "through a different concept of its own, itself or directly under it (`broader` true; "
+        "`via`: the first paper's concept, then the other's). `weight` is what it adds to "
+        "`relatedPapers`' score: min(the two edge scores) × ln(N / papers with it), halved for "
+        "a broader concept; `reason` says which in a sentence."
+    )
+)
+class SharedConcept:
+    concept: Concept
+    broader: bool
+    weight: float
+    via: list[str] | None
+    reason: str
+
+    @classmethod
+    def of(cls, view: models.SharedConcept) -> SharedConcept:
         return _as_is(cls, view)

@@ -44,6 +44,7 @@ from api._types import (
     Paper,
     PaperOrder,
     RelatedPaper,
+    SharedConcept,
     SimilarPaper,
     Stats,
     Subgraph,
@@ -62,6 +63,7 @@ from graph.queries import (
     method_lineage,
     neighborhood,
     shared_concepts,
+    shared_concepts_explained,
     shortest_path,
     similar_papers,
 )
@@ -205,6 +207,28 @@ class Query(AuthorQuery, ThemesQuery):
             info.context.reader, paper_a=str(paper_a), paper_b=str(paper_b)
         )
         return [Concept.of(c) for c in found]
+
+    @strawberry.field(
+        description=(
+            "Concepts two papers share, each saying how: those both mention (by key), then, "
+            "with `includeBroader`, the broader concepts each reaches through a concept of its "
+            "own, at the half weight `relatedPapers` gives them (by key)."
+        )
+    )
+    async def shared_concepts_explained(
+        self,
+        info: Info,
+        paper_a: strawberry.ID,
+        paper_b: strawberry.ID,
+        include_broader: bool = True,
+    ) -> list[SharedConcept]:
+        found = await shared_concepts_explained(
+            info.context.reader,
+            paper_a=str(paper_a),
+            paper_b=str(paper_b),
+            include_broader=include_broader,
+        )
+        return [SharedConcept.of(s) for s in found]
 
     @strawberry.field(
         description=(

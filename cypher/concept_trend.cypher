@@ -1,12 +1,7 @@
-// Papers per year mentioning each concept; batched. Years without such a paper are absent
-// (the query layer fills them in from year_totals).
-// params: $keys: [string]. returns: key, years (list of {year, papers}).
+// Papers per year mentioning each concept, read off the counts refresh_trend_counts keeps on
+// it; batched. Years without such a paper are absent (the query layer fills them in from
+// year_totals). params: $keys: [string]. returns: key, years (list of {year, papers}).
 UNWIND $keys AS key
 MATCH (c:Concept {key: key})
-RETURN key, COLLECT {
-  MATCH (c)<-[:MENTIONS]-(p:Paper)
-  WHERE p.year IS NOT NULL
-  WITH p.year AS year, count(DISTINCT p) AS papers
-  ORDER BY year
-  RETURN {year: year, papers: papers}
-} AS years
+WITH key, coalesce(c.trendYears, []) AS years, coalesce(c.trendPapers, []) AS papers
+RETURN key, [i IN range(0, size(years) - 1) | {year: years[i], papers: papers[i]}] AS years

@@ -7,6 +7,6 @@ CALL () {
 CALL () {
   MATCH (t:Topic)
   WITH t ORDER BY t.rank SKIP $skip LIMIT $first
-  RETURN collect(t {.id, .name, .conceptCount, .paperCount}) AS page
+  RETURN collect(t {.id, .name, .conceptCount, paperCount: COUNT { (t)<-[:HAS_TOPIC]-() }}) AS page
 }
 RETURN total, page

@@ -1,6 +1,8 @@
-// Whether a load should recompute the topics: how many topics there are and how many papers
-// the graph held when they were computed (0 when never).
-// params: none. returns: topics, computedAt.
+// Whether a load should recompute the topics: how many topics there are, how many papers
+// the graph held when they were computed (0 when never) and whether papers are linked to them
+// (HAS_TOPIC; topics written before those links were kept have none).
+// params: none. returns: topics, computedAt, linked.
 OPTIONAL MATCH (t:Topic)
 WITH count(t) AS topics, max(t.papersWhenComputed) AS computedAt
-RETURN topics, coalesce(computedAt, 0) AS computedAt
+RETURN topics, coalesce(computedAt, 0) AS computedAt,
+       COUNT { ()-[:HAS_TOPIC]->() } > 0 AS linked

@@ -11,4 +11,5 @@ CALL (t, topic) {
   MATCH (c:Concept {key: member.key})
   CREATE (c)-[:IN_TOPIC {centrality: member.centrality}]->(t)
 }
+SET t.conceptCount = COUNT { (t)<-[:IN_TOPIC]-() }
 RETURN count(*) AS topics

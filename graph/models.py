@@ -43,6 +43,7 @@ __all__ = [
     "ScoredPaper",
     "ShareChange",
     "SharedBroader",
+    "SharedConcept",
     "Stats",
     "Subgraph",
     "TopicView",
@@ -376,3 +377,17 @@ class Lineage:
     method: MethodView
     variant_of: tuple[MethodView, ...]
     entries: tuple[LineageEntry, ...]
+
+
+@dataclass(slots=True)
+class SharedConcept:
+    """A concept two papers share: both mention it (``broader`` false), or each reaches it
+    through a different concept of its own (``broader`` true; ``via``: the first paper's
+    concept, then the other's), with the weight ``relatedPapers`` gives it (half for a broader
+    one) and a sentence saying which (``reason``)."""
+
+    concept: ConceptView
+    broader: bool
+    weight: float
+    via: tuple[str, str] | None
+    reason: str

@@ -1,5 +1,8 @@
 """Topics: communities of the concept co-occurrence graph (Louvain, networkx), written as
-``(:Concept)-[:IN_TOPIC]->(:Topic)``.
+``(:Concept)-[:IN_TOPIC]->(:Topic)``, and each paper linked to the topics of its concepts as
+``(:Paper)-[:HAS_TOPIC {weight}]->(:Topic)`` (weight: its summed mention score of the topic's
+concepts), so a topic's papers and a paper's topics are read off edges; loads relink the papers
+they write (``cypher/refresh_paper_topics.cypher``).
 
 Concepts in at least :data:`MIN_PAPERS` papers (and in at most :data:`MAX_SHARE` of all papers)
 are linked by the papers they share; networkx's ``louvain_communities`` with a fixed seed splits
@@ -32,6 +35,7 @@ __all__ = [
     "cooccurrence_graph",
     "pair_counts",
     "refresh_topics",
+    "relink_papers",
     "topics_due",
 ]
 
@@ -94,12 +98,16 @@ def _plan(graph: nx.Graph, members: list[str], rank: int, names: dict[str, str])
 
 async def topics_due(driver: AsyncDriver, *, database: str, papers: int) -> bool:
     """Whether a load that leaves ``papers`` papers should recompute the topics: there are
-    none yet, or the graph has grown by :data:`REFRESH_GROWTH` since they were computed."""
+    none yet (or no paper is linked to them), or the graph has grown by
+    :data:`REFRESH_GROWTH` since they were computed."""
     records, _, _ = await driver.execute_query(
         query("topic_staleness"), database_=database, routing_="r"
     )
-    topics, computed_at = int(records[0]["topics"]), int(records[0]["computedAt"])
-    return topics == 0 or papers - computed_at >= REFRESH_GROWTH * max(papers, 1)
+    row = records[0]
+    topics, computed_at = int(row["topics"]), int(row["computedAt"])
+    if topics == 0 or not row["linked"]:  # none, or written before papers were linked
+        return True
+    return papers - computed_at >= REFRESH_GROWTH * max(papers, 1)
 
 
 async def refresh_topics(driver: AsyncDriver, *, database: str) -> int:
@@ -133,4 +141,19 @@ async def _replace(tx: AsyncManagedTransaction, plans: list[TopicPlan]) -> None:
         for p in plans
     ]
     await (await tx.run(query("write_topics"), topics=rows)).consume()
-    await (await tx.run(query("stamp_topic_papers"))).consume()
+    await (await tx.run(query("write_paper_topics"))).consume()
+
+
+async def relink_papers(driver: AsyncDriver, *, database: str, match_keys: Sequence[str]) -> int:
+    """Relink these papers (by match key) to the topics of the concepts they mention now, as
+    every batch write does for its papers; for a pass that changes papers' MENTIONS after they
+    were written. Returns how many papers were relinked."""
+    async with driver.session(database=database) as session:
+        return await session.execute_write(_relink, list(match_keys))
+
+
+@unit_of_work(timeout=_WRITE_TIMEOUT_SECONDS)
+async def _relink(tx: AsyncManagedTransaction, match_keys: list[str]) -> int:
+    result = await tx.run(query("refresh_paper_topics"), matchKeys=match_keys)
+    record = await result.single()
+    return int(record["papers"]) if record else 0

@@ -17,6 +17,7 @@ from graph._authors import AuthorInput, author_rows
 from graph.cypher import query
 from graph.hierarchy import refresh_hierarchy
 from graph.models import Stats, stats_from_row
+from graph.trend_counts import count_in_transaction
 
 __all__ = [
     "AuthorRow",
@@ -69,6 +70,7 @@ _CLEAR_CITES = query("clear_cites")
 _CITED_WORKS = query("paper_cited_work_ids")
 _ORPHAN_CITED = query("delete_orphan_cited_works")
 _KEEP_CITATIONS = query("keep_citations_of_paper")
+_PAPER_TOPICS = query("refresh_paper_topics")
 
 
 @dataclass(frozen=True)
@@ -243,6 +245,7 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
     mention_rows = [_edge(p, m) for p in papers for m in p.mentions]
     method_rows = [_method_edge(p, m) for p in papers for m in p.methods]
     mentions = await _single(tx, _MENTIONS, rows=mention_rows)
+    await _single(tx, _PAPER_TOPICS, matchKeys=keys)
     methods = await _write_methods(tx, method_rows)
     await _write_authors(tx, papers, unwritten.get("authorKeys", []))
     await _write_citations(tx, papers)
@@ -254,6 +257,11 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
         _ORPHANS,
         conceptKeys=cleared.get("conceptKeys", []),
         methodKeys=cleared.get("methodKeys", []),
+    )
+    await count_in_transaction(
+        tx,
+        concept_keys=[*cleared.get("conceptKeys", []), *(r["key"] for r in mention_rows)],
+        method_keys=[*cleared.get("methodKeys", []), *(r["key"] for r in method_rows)],
     )
     return WriteResult(
         papers=len(papers),
@@ -378,6 +386,9 @@ async def delete_paper(driver: AsyncDriver, *, database: str, paper_id: str) -> 
         await _single(tx, _MARK_STALE, methodKeys=deleted["methodKeys"])
         await _single(
             tx, _ORPHANS, conceptKeys=deleted["conceptKeys"], methodKeys=deleted["methodKeys"]
+        )
+        await count_in_transaction(
+            tx, concept_keys=deleted["conceptKeys"], method_keys=deleted["methodKeys"]
         )
         return str(deleted["id"])
 

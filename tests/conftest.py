@@ -86,7 +86,8 @@ async def seeded_api(
     driver: AsyncDriver, neo4j_settings: Settings, seed_file: Path
 ) -> AsyncIterator[str]:
     """A real uvicorn serving the API on a free loopback port over the seed graph; yields the
-    GraphQL URL. The seed is loaded with the small deterministic extractor (fast)."""
+    GraphQL URL. The seed is ingested as a load does (hierarchy, trend counts, topics) with the
+    small deterministic extractor (fast), which also extracts the API's drafts."""
     import socket
     import threading
 
@@ -94,19 +95,27 @@ async def seeded_api(
 
     from api import create_app
     from loaders.extraction.simple import SimpleExtractor
-    from loaders.pipeline import load_papers, read_corpora
+    from loaders.pipeline import read_corpora
+    from papergraph.ingest import ingest_papers
 
-    await load_papers(
+    def simple() -> SimpleExtractor:
+        return SimpleExtractor(dimensions=256)
+
+    await ingest_papers(
         read_corpora([seed_file]).records,
         driver=driver,
-        database=neo4j_settings.neo4j_database,
-        extractor=SimpleExtractor(dimensions=256),
+        settings=neo4j_settings,
+        extractor=simple(),
     )
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     config = uvicorn.Config(
-        create_app(neo4j_settings), host="127.0.0.1", port=port, log_level="warning", lifespan="on"
+        create_app(neo4j_settings, extractor_factory=simple),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        lifespan="on",
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

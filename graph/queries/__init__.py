@@ -37,6 +37,7 @@ from graph.queries.papers import (
     shared_concepts,
     similar_papers,
 )
+from graph.queries.shared import shared_concepts_explained
 from graph.queries.topics import (
     find_topics,
     paper_topics,
@@ -93,6 +94,7 @@ __all__ = [
     "server_version",
     "share_changes",
     "shared_concepts",
+    "shared_concepts_explained",
     "shortest_path",
     "similar_papers",
     "topic_concepts",

@@ -4,11 +4,12 @@ concepts whose share rose or fell most between two years (see :mod:`graph.trend_
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from graph.errors import InvalidInputError
-from graph.models import ShareChange, TrendPoint
+from graph.models import ConceptView, ShareChange, TrendPoint
 from graph.queries import _convert as to
-from graph.queries._run import GraphReader, fetch
+from graph.queries._run import GraphReader, fetch, fetch_one
 from graph.trend_stats import rank_changes, share_change, trend_points
 
 __all__ = ["concept_trend", "method_trend", "share_changes", "year_totals"]
@@ -63,18 +64,28 @@ async def share_changes(
     if missing:
         years = ", ".join(map(str, sorted(totals))) or "none"
         raise InvalidInputError(f"No paper has the year {missing[0]}; years with papers: {years}.")
-    rows = await fetch(
+    row = await fetch_one(
         reader, "concept_year_counts", fromYear=from_year, toYear=to_year, minPapers=min_papers
     )
+    counts = zip(row["keys"], row["before"], row["after"], strict=True) if row else ()
     n_before, n_after = totals[from_year], totals[to_year]
     changes = (
         share_change(
-            to.concept(r["concept"]),
-            before=int(r["before"]),
+            ConceptView(key=key, name=key, aliases=(), paper_count=0),  # looked up once ranked
+            before=int(before),
             n_before=n_before,
-            after=int(r["after"]),
+            after=int(after),
             n_after=n_after,
         )
-        for r in rows
+        for key, before, after in counts
     )
-    return rank_changes(changes, rising=rising, first=first)
+    ranked = rank_changes(changes, rising=rising, first=first)
+    views = await _concepts(reader, [c.concept.key for c in ranked])
+    return tuple(replace(c, concept=views[c.concept.key]) for c in ranked if c.concept.key in views)
+
+
+async def _concepts(reader: GraphReader, keys: list[str]) -> dict[str, ConceptView]:
+    if not keys:
+        return {}
+    rows = await fetch(reader, "entity_paper_counts", concepts=keys, methods=[])
+    return {r["entity"]["key"]: to.concept(r["entity"]) for r in rows}

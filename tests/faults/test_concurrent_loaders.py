@@ -57,3 +57,21 @@ async def test_two_overlapping_loads_at_once_equal_one_sequential_load(
     assert await evidence_problems(fault_driver, neo4j_up) == []
     # RELATED_TO too: the refresh write-locks a method before reading its papers.
     assert await counts(fault_driver, neo4j_up) == expected
+    # and the papers per year kept on each node: each is write-locked before it is recounted
+    records, _, _ = await fault_driver.execute_query(
+        STALE_TREND_COUNTS, database_=neo4j_up.neo4j_database
+    )
+    assert records[0]["stale"] == 0
+
+
+STALE_TREND_COUNTS = """
+MATCH (n) WHERE n:Concept OR n:Method
+WITH n, COLLECT {
+  MATCH (n)<-[:MENTIONS|PROPOSES|USES]-(p:Paper) WHERE p.year IS NOT NULL
+  WITH p.year AS year, count(DISTINCT p) AS papers ORDER BY year
+  RETURN [year, papers]
+} AS counted
+WITH n, counted, coalesce(n.trendYears, []) AS years, coalesce(n.trendPapers, []) AS papers
+WHERE [i IN range(0, size(years) - 1) | [years[i], papers[i]]] <> counted
+RETURN count(n) AS stale
+"""

@@ -49,6 +49,7 @@ async def test_notebook_runs_and_draws_the_cooccurrence_graph(
     # The networkx part read the graph that Neo4j holds, not another one.
     assert f"{records[0]['concepts']} concepts, " in outputs
     assert "Related to:" in outputs and "papers match" in outputs
+    assert "broader chain:" in outputs and " topics" in outputs and "looks new:" in outputs
     picture = tmp_path / "concept-cooccurrence.png"
     assert picture.stat().st_size > 10_000
     ARTIFACTS.mkdir(exist_ok=True)

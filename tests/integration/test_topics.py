@@ -18,8 +18,8 @@ from neo4j import AsyncDriver
 
 from api import create_app
 from graph.config import Settings
-from graph.topics import REFRESH_GROWTH, SEED, refresh_topics, topics_due
-from graph.writes import PaperRow, upsert_papers
+from graph.topics import REFRESH_GROWTH, SEED, refresh_topics, relink_papers, topics_due
+from graph.writes import PaperRow, delete_paper, upsert_papers
 
 pytestmark = pytest.mark.neo4j
 
@@ -161,3 +161,60 @@ async def test_loads_recompute_topics_only_once_the_graph_has_grown(
     # ...but a graph grown by REFRESH_GROWTH since is.
     grown = len(papers) + math.ceil(REFRESH_GROWTH * len(papers) * 1.1)
     assert await topics_due(driver, database=database, papers=grown)
+
+
+LIVE_LINKS = (
+    "MATCH (t:Topic)<-[:IN_TOPIC]-(:Concept)<-[m:MENTIONS]-(p:Paper) "
+    "RETURN t.id AS topic, p.id AS paper, sum(m.score) AS weight"
+)
+STORED_LINKS = (
+    "MATCH (p:Paper)-[h:HAS_TOPIC]->(t:Topic) RETURN t.id AS topic, p.id AS paper, "
+    "h.weight AS weight"
+)
+
+
+async def links(driver: AsyncDriver, database: str, statement: str) -> dict[tuple[str, str], float]:
+    records, _, _ = await driver.execute_query(statement, database_=database)
+    return {(r["topic"], r["paper"]): round(r["weight"], 9) for r in records}
+
+
+async def test_papers_stay_linked_to_the_topics_of_their_concepts(
+    client: httpx.AsyncClient, driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    database = neo4j_settings.neo4j_database
+
+    async def linked_as_computed() -> None:
+        assert await links(driver, database, STORED_LINKS) == await links(
+            driver, database, LIVE_LINKS
+        )
+
+    await linked_as_computed()
+    ids = await data(
+        client,
+        '{ v: paper(id: "vision-3") { topics { id } } t: paper(id: "text-3") { topics { id } } }',
+    )
+    vision_id, text_id = ids["v"]["topics"][0]["id"], ids["t"]["topics"][0]["id"]
+    vision, text = THEMES["vision"], THEMES["text"]
+    late = _paper("late", vision[:2], 2025)
+    moved = _paper("vision-0", text[:3], 2021)  # was a vision paper
+    await upsert_papers(driver, database=database, papers=[late, moved])
+    await linked_as_computed()
+    found = await data(
+        client,
+        f'{{ topic(id: "{vision_id}") {{ paperCount papers(first: 50) {{ totalCount '
+        "edges { node { id } } } } "
+        'late: paper(id: "late") { topics { id } } moved: paper(id: "vision-0") { topics { id } } }',
+    )
+    members = {e["node"]["id"] for e in found["topic"]["papers"]["edges"]}
+    assert "late" in members and "vision-0" not in members
+    assert found["topic"]["papers"]["totalCount"] == found["topic"]["paperCount"] == 12
+    assert [t["id"] for t in found["late"]["topics"]] == [vision_id]
+    assert [t["id"] for t in found["moved"]["topics"]] == [text_id]
+    await delete_paper(driver, database=database, paper_id="late")
+    await linked_as_computed()
+    # a pass that drops a mention after the write (as a resolution pass may) relinks its papers
+    await driver.execute_query(
+        "MATCH (:Paper {id: 'text-1'})-[m:MENTIONS]->() DELETE m", database_=database
+    )
+    assert await relink_papers(driver, database=database, match_keys=["mk-text-1"]) == 1
+    await linked_as_computed()

@@ -1,0 +1,78 @@
+"""Papers per year kept on each Concept and Method node, so trends read counts, not mentions.
+
+Every write that adds or removes a paper's edges (a batch of :func:`graph.writes.upsert_papers`,
+:func:`graph.writes.delete_paper`) recounts, inside its own transaction, the concepts and
+methods whose edges it touched: ``trendYears`` (ascending), ``trendPapers`` (parallel) and
+``trendTotal`` (papers with a year) are always what the edges say. The counts are recounted
+from the edges rather than incremented, so :func:`refresh_trend_counts` also rebuilds them for
+any set of keys after a pass that moves edges (a concept's MENTIONS turned into a method's
+USES), and :func:`refresh_pending_trend_counts` counts the nodes of a graph written before the
+counts were kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from neo4j import AsyncDriver, AsyncManagedTransaction, unit_of_work
+
+from graph.cypher import query
+
+__all__ = ["count_in_transaction", "refresh_pending_trend_counts", "refresh_trend_counts"]
+
+_BATCH = 2000
+_WRITE_TIMEOUT_SECONDS = 300.0
+
+
+async def count_in_transaction(
+    tx: AsyncManagedTransaction, *, concept_keys: Iterable[str], method_keys: Iterable[str]
+) -> int:
+    """Recount the given concepts and methods inside ``tx``; return how many exist.
+
+    Keys are sorted so that concurrent writers lock shared nodes in the same order."""
+    result = await tx.run(
+        query("refresh_trend_counts"),
+        conceptKeys=sorted(set(concept_keys)),
+        methodKeys=sorted(set(method_keys)),
+    )
+    record = await result.single()
+    return int(record["counted"]) if record else 0
+
+
+async def refresh_trend_counts(
+    driver: AsyncDriver,
+    *,
+    database: str,
+    concept_keys: Iterable[str] = (),
+    method_keys: Iterable[str] = (),
+) -> int:
+    """Rebuild the per-year counts of these concepts and methods from their edges, a few
+    thousand keys per transaction; return how many nodes were counted."""
+    concepts, methods = sorted(set(concept_keys)), sorted(set(method_keys))
+    counted = 0
+    for start in range(0, max(len(concepts), len(methods)), _BATCH):
+        chunk = (concepts[start : start + _BATCH], methods[start : start + _BATCH])
+        async with driver.session(database=database) as session:
+            counted += await session.execute_write(_count, *chunk)
+    return counted
+
+
+async def refresh_pending_trend_counts(driver: AsyncDriver, *, database: str) -> int:
+    """Count every concept and method that has no counts yet; return how many were counted."""
+    counted = 0
+    while True:
+        records, _, _ = await driver.execute_query(
+            query("pending_trend_counts"), limit=_BATCH, database_=database, routing_="r"
+        )
+        if not records:
+            return counted
+        concepts = [str(r["key"]) for r in records if r["kind"] == "concept"]
+        methods = [str(r["key"]) for r in records if r["kind"] == "method"]
+        counted += await refresh_trend_counts(
+            driver, database=database, concept_keys=concepts, method_keys=methods
+        )
+
+
+@unit_of_work(timeout=_WRITE_TIMEOUT_SECONDS)
+async def _count(tx: AsyncManagedTransaction, concepts: list[str], methods: list[str]) -> int:
+    return await count_in_transaction(tx, concept_keys=concepts, method_keys=methods)
