@@ -99,11 +99,10 @@ class Query(AuthorQuery, ThemesQuery):
 
     @strawberry.field(
         description=(
-            "Papers matching every given filter; `concept` and `method` each take a key, "
-            "a name or an alias; `includeNarrower` also matches the concepts under `concept`."
             "Papers matching every given filter; `concept`, `method` and `dataset` (a dataset "
             "or benchmark) each take a key, a name or an alias; `author` an author's key or "
-            "name (as `author` finds them)."
+            "name (as `author` finds them); `includeNarrower` also matches the concepts under "
+            "`concept`."
         )
     )
     async def papers(
