@@ -30,6 +30,7 @@ from ._types import (
     Extraction,
     KeyphraseExtractor,
     LearnsAcronyms,
+    LearnsAhead,
     MethodHit,
     PipelinedExtractor,
 )
@@ -45,6 +46,7 @@ __all__ = [
     "Extraction",
     "KeyphraseExtractor",
     "LearnsAcronyms",
+    "LearnsAhead",
     "MethodHit",
     "PipelinedExtractor",
     "keybert_extractor",
