@@ -25,6 +25,7 @@ from graph.writes import (
     WriteResult,
     known_acronyms,
     refresh_related,
+    resolve_graph,
     stored_fingerprints,
     stored_papers,
     upsert_papers,
@@ -43,6 +44,7 @@ from loaders.extraction import (
     Document,
     Extraction,
     KeyphraseExtractor,
+    LearnsAhead,
     PipelinedExtractor,
 )
 from loaders.readers import read_corpus
@@ -167,23 +169,42 @@ async def load_papers(
             rows = await in_flight.popleft()
             _count(report, await _write(driver, database, rows), on_progress)
 
+    batches = [await _told_apart(driver, database, b) for b in chunks(todo, batch_size)]
+    changed = [await _changed(driver, database, b, extractor.version) for b in batches]
+    if any(changed):
+        await _learn_ahead(driver, database, extractor, batches)
     with _extraction(extractor) as extract:
         try:
-            for batch in chunks(todo, batch_size):
-                batch = await _told_apart(driver, database, batch)
-                changed = await _changed(driver, database, batch, extractor.version)
-                report.unchanged += len(batch) - len(changed)
+            for batch, fresh in zip(batches, changed, strict=True):
+                report.unchanged += len(batch) - len(fresh)
                 if on_progress is not None:
-                    on_progress(len(batch) - len(changed))
-                in_flight.append(extract(changed))
+                    on_progress(len(batch) - len(fresh))
+                in_flight.append(extract(fresh))
                 await write_oldest(keep=_AHEAD)
             await write_oldest(keep=0)
         finally:
             for unwritten in in_flight:  # stopped by an error or Ctrl-C: never awaited
                 unwritten.close()
+    await resolve_graph(driver, database=database)
     await refresh_related(driver, database=database)
     report.seconds = time.perf_counter() - started
     return report
+
+
+async def _learn_ahead(
+    driver: AsyncDriver,
+    database: str,
+    extractor: KeyphraseExtractor,
+    batches: Sequence[Sequence[Candidate]],
+) -> None:
+    """Teach ``extractor`` the whole input (unchanged papers too) and the acronyms stored papers
+    define before it extracts any batch, so every paper reads the same whatever the batching
+    and however far an earlier run of this load got."""
+    if not isinstance(extractor, LearnsAhead):
+        return
+    known = await known_acronyms(driver, database=database)
+    docs = [[c.document() for c in batch] for batch in batches]
+    await asyncio.to_thread(extractor.learn_ahead, docs, known=known)
 
 
 @contextmanager
