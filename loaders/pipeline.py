@@ -152,6 +152,11 @@ async def load_papers(
 ) -> LoadReport:
     """Write ``records`` to the graph; papers whose content is unchanged are skipped.
 
+    When anything is to be extracted, an extractor that :class:`LearnsAhead` first learns the
+    whole input, so the result does not depend on ``batch_size``; once every batch is written,
+    :func:`graph.writes.resolve_graph` settles what depends on other papers (untyped uses,
+    keys that name both a concept and a method).
+
     Each batch is written in one transaction, so when the database fails mid-load the error
     propagates with every written paper whole. Pass ``report`` to keep the counts so far in
     that case (a re-run skips the papers already written).
