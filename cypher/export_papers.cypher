@@ -3,7 +3,8 @@
 // params: $after (string, '' for the first page), $limit (int), $ids ([string] or null),
 //   $concept, $method (key, name or alias, case-insensitive; or null), $year (int or null),
 //   $venue (string, case-insensitive; or null), $embeddings (bool: keep the embedding property).
-// returns: id, labels, props (every property; embedding null unless asked),
+// returns: id, labels, props (every property but the load's untyped-use bookkeeping; embedding
+//   null unless asked),
 //   edges ([{type, label ('Concept'|'Method'), key, props}]).
 MATCH (p:Paper)
 WHERE p.id > $after
@@ -22,7 +23,8 @@ WHERE p.id > $after
   })
 WITH p ORDER BY p.id LIMIT $limit
 RETURN p.id AS id, labels(p) AS labels,
-       CASE WHEN $embeddings THEN properties(p) ELSE p {.*, embedding: null} END AS props,
+       CASE WHEN $embeddings THEN p {.*, untypedKeys: null, untypedUses: null}
+         ELSE p {.*, embedding: null, untypedKeys: null, untypedUses: null} END AS props,
        COLLECT {
          MATCH (p)-[r:MENTIONS|PROPOSES|USES]->(t)
          RETURN {type: type(r), label: CASE WHEN t:Concept THEN 'Concept' ELSE 'Method' END,
