@@ -19,6 +19,7 @@ def test_public_names_are_pinned() -> None:
         "Extraction",
         "KeyphraseExtractor",
         "LearnsAcronyms",
+        "LearnsAhead",
         "MethodHit",
         "PipelinedExtractor",
         "keybert_extractor",
