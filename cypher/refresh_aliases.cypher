@@ -20,13 +20,16 @@ WITH n, COLLECT { MATCH (n)<-[r:MENTIONS|PROPOSES|USES]-(:Paper) UNWIND r.aliase
 WHERE size(used) > 0
 WITH n, used, [a IN n.aliases WHERE a IN used] AS kept
 WITH n, used, kept, head([a IN kept WHERE a =~ '.*[a-z]{2}.*']) AS first
-SET n.aliases = kept
-SET n.name = CASE
+WITH n, kept, CASE
     WHEN n:Concept AND NOT n.name IN used AND first IS NOT NULL
     THEN reduce(best = first, a IN kept |
       CASE WHEN toLower(a) = toLower(best)
         AND size([ch IN split(a, '') WHERE ch <> toLower(ch)])
           < size([ch IN split(best, '') WHERE ch <> toLower(ch)])
       THEN a ELSE best END)
-    ELSE n.name END
+    ELSE n.name END AS name
+// only nodes that change are written (and so write-locked): a reload that changes nothing
+// takes no lock a concurrent loader could wait on
+WHERE kept <> n.aliases OR name <> n.name
+SET n.aliases = kept, n.name = name
 RETURN count(n) AS count
