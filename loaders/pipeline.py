@@ -175,12 +175,14 @@ async def load_papers(
             _count(report, await _write(driver, database, rows), on_progress)
 
     batches = [await _told_apart(driver, database, b) for b in chunks(todo, batch_size)]
-    changed = [await _changed(driver, database, b, extractor.version) for b in batches]
-    if any(changed):
+    if any([await _changed(driver, database, b, extractor.version) for b in batches]):
         await _learn_ahead(driver, database, extractor, batches)
     with _extraction(extractor) as extract:
         try:
-            for batch, fresh in zip(batches, changed, strict=True):
+            for batch in batches:
+                # checked again just before extracting: a concurrent loader may have written
+                # some of these papers meanwhile, and they need not be written twice
+                fresh = await _changed(driver, database, batch, extractor.version)
                 report.unchanged += len(batch) - len(fresh)
                 if on_progress is not None:
                     on_progress(len(batch) - len(fresh))
