@@ -1,13 +1,14 @@
 // Link papers to their concepts, creating Concept nodes as needed and growing their aliases.
-// A key that names a Method is never made a Concept. The name is the first paper's, until a
-// paper spells it with fewer capitals ("large language model" over "Large Language Model").
-// Each edge carries its evidence (where the phrase is written; see graph.writes.Evidence).
+// A key that names a Method is made a Concept here too: merge_concepts_into_methods turns its
+// mentions into uses once the load is written, whichever came first. The name is the first
+// paper's, until a paper spells it with fewer capitals ("large language model" over "Large
+// Language Model").
+// Each edge carries its evidence (where the phrase is written; see graph.writes.Evidence) and
+// the forms this paper writes (aliases), from which refresh_aliases recomputes the concept's.
 // params: $rows: [{matchKey, key, name, aliases, score, rank, source, extractor, evidence (map of
 //   edge properties, possibly empty)}]. returns: count.
 UNWIND $rows AS row
 MATCH (p:Paper {matchKey: row.matchKey})
-WITH p, row
-WHERE NOT EXISTS { MATCH (:Method {key: row.key}) }
 MERGE (c:Concept {key: row.key})
   ON CREATE SET c.name = row.name, c.aliases = row.aliases
   ON MATCH SET c.aliases = c.aliases + [a IN row.aliases WHERE NOT a IN c.aliases],
@@ -17,5 +18,5 @@ MERGE (c:Concept {key: row.key})
           < size([ch IN split(c.name, '') WHERE ch <> toLower(ch)])
       THEN row.name ELSE c.name END
 CREATE (p)-[r:MENTIONS {score: row.score, rank: row.rank, source: row.source, extractor: row.extractor}]->(c)
-SET r += row.evidence
+SET r += row.evidence, r.aliases = row.aliases
 RETURN count(*) AS count

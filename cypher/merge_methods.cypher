@@ -2,7 +2,8 @@
 // touched method is flagged relatedStale so refresh_method_concepts recomputes its RELATED_TO
 // edges once, after the load, instead of once per batch. A method's kind is what the first
 // paper proposing it says (kindProposed); until one does, a typed use replaces 'method'.
-// Each edge carries its evidence (where the name is written; see graph.writes.Evidence).
+// Each edge carries its evidence (where the name is written; see graph.writes.Evidence) and the
+// forms this paper writes (aliases), from which refresh_aliases recomputes the node's.
 // params: $rows: [{matchKey, key, name, aliases, score, kind ('PROPOSES'|'USES'), extractor,
 //   methodKind ('method'|'model'|'dataset'|'benchmark'|'metric'|'tool'), variantOf,
 //   evidence (map of edge properties, possibly empty)}].
@@ -20,7 +21,7 @@ SET m.kind = CASE
     ELSE m.kind END
 SET m.kindProposed = coalesce(m.kindProposed, false) OR row.kind = 'PROPOSES'
 FOREACH (_ IN CASE WHEN row.kind = 'PROPOSES' THEN [1] ELSE [] END |
-  CREATE (p)-[r:PROPOSES {score: row.score, extractor: row.extractor}]->(m) SET r += row.evidence)
+  CREATE (p)-[r:PROPOSES {score: row.score, extractor: row.extractor}]->(m) SET r += row.evidence, r.aliases = row.aliases)
 FOREACH (_ IN CASE WHEN row.kind = 'USES' THEN [1] ELSE [] END |
-  CREATE (p)-[r:USES {score: row.score, extractor: row.extractor}]->(m) SET r += row.evidence)
+  CREATE (p)-[r:USES {score: row.score, extractor: row.extractor}]->(m) SET r += row.evidence, r.aliases = row.aliases)
 RETURN count(*) AS count

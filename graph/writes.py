@@ -14,6 +14,7 @@ from typing import Any
 from neo4j import AsyncDriver, AsyncManagedTransaction, unit_of_work
 
 from graph._authors import AuthorInput, author_rows
+from graph._resolution import refresh_aliases, resolve_graph, store_untyped_uses
 from graph.cypher import query
 from graph.hierarchy import refresh_hierarchy
 from graph.models import Stats, stats_from_row
@@ -32,6 +33,7 @@ __all__ = [
     "graph_counts",
     "known_acronyms",
     "refresh_related",
+    "resolve_graph",
     "stored_fingerprints",
     "stored_papers",
     "upsert_papers",
@@ -130,8 +132,9 @@ class MethodRow:
     """A method a paper proposes (``kind="PROPOSES"``) or uses (``kind="USES"``).
 
     ``method_kind`` is what the name names (``method``, ``model``, ``dataset``, ``benchmark``,
-    ``metric``, ``tool``); None when the paper does not say, and then the edge is written only
-    if the graph already knows the method. ``variant_of`` is the key of the method it varies.
+    ``metric``, ``tool``); None when the paper does not say, and then the edge is written once
+    the graph knows the method (by the end of the load that types it). ``variant_of`` is the
+    key of the method it varies.
     """
 
     key: str
@@ -247,6 +250,7 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
     mentions = await _single(tx, _MENTIONS, rows=mention_rows)
     await _single(tx, _PAPER_TOPICS, matchKeys=keys)
     methods = await _write_methods(tx, method_rows)
+    await store_untyped_uses(tx, keys, [r for r in method_rows if r["methodKind"] is None])
     await _write_authors(tx, papers, unwritten.get("authorKeys", []))
     await _write_citations(tx, papers)
     await _single(tx, _ORPHAN_CITED, ids=uncited.get("ids", []))
@@ -262,6 +266,11 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
         tx,
         concept_keys=[*cleared.get("conceptKeys", []), *(r["key"] for r in mention_rows)],
         method_keys=[*cleared.get("methodKeys", []), *(r["key"] for r in method_rows)],
+    )
+    await refresh_aliases(
+        tx,
+        concept_keys=cleared.get("conceptKeys", []),
+        method_keys=cleared.get("methodKeys", []),
     )
     return WriteResult(
         papers=len(papers),
@@ -388,6 +397,9 @@ async def delete_paper(driver: AsyncDriver, *, database: str, paper_id: str) -> 
             tx, _ORPHANS, conceptKeys=deleted["conceptKeys"], methodKeys=deleted["methodKeys"]
         )
         await count_in_transaction(
+            tx, concept_keys=deleted["conceptKeys"], method_keys=deleted["methodKeys"]
+        )
+        await refresh_aliases(
             tx, concept_keys=deleted["conceptKeys"], method_keys=deleted["methodKeys"]
         )
         return str(deleted["id"])

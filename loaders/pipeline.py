@@ -25,6 +25,7 @@ from graph.writes import (
     WriteResult,
     known_acronyms,
     refresh_related,
+    resolve_graph,
     stored_fingerprints,
     stored_papers,
     upsert_papers,
@@ -43,6 +44,7 @@ from loaders.extraction import (
     Document,
     Extraction,
     KeyphraseExtractor,
+    LearnsAhead,
     PipelinedExtractor,
 )
 from loaders.readers import read_corpus
@@ -130,6 +132,11 @@ async def load_papers(
 ) -> LoadReport:
     """Write ``records`` to the graph; papers whose content is unchanged are skipped.
 
+    When anything is to be extracted, an extractor that :class:`LearnsAhead` first learns the
+    whole input, so the result does not depend on ``batch_size``; once every batch is written,
+    :func:`graph.writes.resolve_graph` settles what depends on other papers (untyped uses,
+    keys that name both a concept and a method).
+
     Each batch is written in one transaction, so when the database fails mid-load the error
     propagates with every written paper whole. Pass ``report`` to keep the counts so far in
     that case (a re-run skips the papers already written).
@@ -147,23 +154,44 @@ async def load_papers(
             rows = await in_flight.popleft()
             _count(report, await _write(driver, database, rows), on_progress)
 
+    batches = [await _told_apart(driver, database, b) for b in chunks(todo, batch_size)]
+    if any([await _changed(driver, database, b, extractor.version) for b in batches]):
+        await _learn_ahead(driver, database, extractor, batches)
     with _extraction(extractor) as extract:
         try:
-            for batch in chunks(todo, batch_size):
-                batch = await _told_apart(driver, database, batch)
-                changed = await _changed(driver, database, batch, extractor.version)
-                report.unchanged += len(batch) - len(changed)
+            for batch in batches:
+                # checked again just before extracting: a concurrent loader may have written
+                # some of these papers meanwhile, and they need not be written twice
+                fresh = await _changed(driver, database, batch, extractor.version)
+                report.unchanged += len(batch) - len(fresh)
                 if on_progress is not None:
-                    on_progress(len(batch) - len(changed))
-                in_flight.append(extract(changed))
+                    on_progress(len(batch) - len(fresh))
+                in_flight.append(extract(fresh))
                 await write_oldest(keep=_AHEAD)
             await write_oldest(keep=0)
         finally:
             for unwritten in in_flight:  # stopped by an error or Ctrl-C: never awaited
                 unwritten.close()
+    await resolve_graph(driver, database=database)
     await refresh_related(driver, database=database)
     report.seconds = time.perf_counter() - started
     return report
+
+
+async def _learn_ahead(
+    driver: AsyncDriver,
+    database: str,
+    extractor: KeyphraseExtractor,
+    batches: Sequence[Sequence[Candidate]],
+) -> None:
+    """Teach ``extractor`` the whole input (unchanged papers too) and the acronyms stored papers
+    define before it extracts any batch, so every paper reads the same whatever the batching
+    and however far an earlier run of this load got."""
+    if not isinstance(extractor, LearnsAhead):
+        return
+    known = await known_acronyms(driver, database=database)
+    docs = [[c.document() for c in batch] for batch in batches]
+    await asyncio.to_thread(extractor.learn_ahead, docs, known=known)
 
 
 @contextmanager

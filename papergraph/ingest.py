@@ -29,6 +29,7 @@ from loaders.extraction import (
     Extraction,
     KeyphraseExtractor,
     LearnsAcronyms,
+    LearnsAhead,
     keybert_extractor,
     models_to_prepare,
     process_extractor,
@@ -126,7 +127,7 @@ async def ingest_papers(
     report = LoadReport()
     with database_errors(settings):
         await ensure_schema(driver, database=database, dimensions=extractor.dimensions)
-        if isinstance(extractor, LearnsAcronyms):
+        if isinstance(extractor, LearnsAcronyms) and not isinstance(extractor, LearnsAhead):
             await seed_acronyms(driver, database=database, registry=extractor.acronyms)
     with _interrupted(report), database_errors(settings):
         await load_papers(

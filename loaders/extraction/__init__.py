@@ -35,6 +35,7 @@ from ._types import (
     Extraction,
     KeyphraseExtractor,
     LearnsAcronyms,
+    LearnsAhead,
     MethodHit,
     PipelinedExtractor,
 )
@@ -53,6 +54,7 @@ __all__ = [
     "KeyBertExtractor",
     "KeyphraseExtractor",
     "LearnsAcronyms",
+    "LearnsAhead",
     "MethodHit",
     "PipelinedExtractor",
     "ProcessExtractor",

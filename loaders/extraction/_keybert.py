@@ -3,7 +3,7 @@ fast mode, over a static model distilled from it)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -82,6 +82,8 @@ class KeyBertExtractor:
         self.acronyms = acronyms if acronyms is not None else AcronymRegistry()
         #: whole phrases of the papers read so far; see :mod:`._candidates`
         self.phrases = KnownPhrases()
+        #: set by :meth:`forget`: what the input teaches is learnt ahead, not batch by batch
+        self._ahead = False
         self.model_dir = model_dir
         self.fast = fast
         self.version = extractor_version(fast=fast)
@@ -114,16 +116,46 @@ class KeyBertExtractor:
     def analyse(self, tagged: Sequence[Tagged]) -> list[Analysis]:
         """Between the stages, model-free and in batch order: learn the batch's definitions
         and whole phrases, then collect each document's candidates and methods. The only step
-        that reads or changes what earlier batches taught (acronyms, established phrases)."""
-        for t in tagged:
-            for acronym, key in t.defined.concepts.items():
-                self.acronyms.learn(acronym, key)
+        that reads or changes what earlier batches taught (acronyms, established phrases).
+        After :meth:`forget`, it reads what :meth:`learn` taught and learns nothing."""
+        if not self._ahead:
+            for t in tagged:
+                self._learn_definitions(t)
         analyses = [analyse(t.units, t.prepared, t.defined, self.acronyms) for t in tagged]
-        for a in analyses:
-            self.phrases.learn(a.candidates)
+        if not self._ahead:
+            for a in analyses:
+                self.phrases.learn(a.candidates)
         for a in analyses:
             a.candidates = self.phrases.established(a.candidates)
         return analyses
+
+    def forget(self) -> None:
+        """Start learning a new input ahead of extracting it: forget every acronym and phrase
+        learnt so far, and stop learning from the batches extracted from now on."""
+        self.acronyms.clear()
+        self.phrases = KnownPhrases()
+        self._ahead = True
+
+    def learn(self, tagged: Sequence[Tagged]) -> None:
+        """Learn, one document after the other, what these tagged documents of the input
+        define and write whole; any cut of the input into batches teaches the same."""
+        for t in tagged:
+            self._learn_definitions(t)
+            self.phrases.learn(analyse(t.units, t.prepared, t.defined, self.acronyms).candidates)
+
+    def learn_ahead(
+        self, batches: Iterable[Sequence[Document]], *, known: Sequence[tuple[str, str]] = ()
+    ) -> None:
+        """Learn a whole input before extracting any of it (see :class:`LearnsAhead`)."""
+        self.forget()
+        for docs in batches:
+            self.learn(self.tag(docs))
+        for acronym, key in known:
+            self.acronyms.learn(acronym, key)
+
+    def _learn_definitions(self, tagged: Tagged) -> None:
+        for acronym, key in tagged.defined.concepts.items():
+            self.acronyms.learn(acronym, key)
 
     def score(
         self, docs: Sequence[Document], tagged: Sequence[Tagged], analyses: Sequence[Analysis]

@@ -19,7 +19,8 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Iterable, Sequence
 from concurrent.futures import Future, InvalidStateError, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -41,6 +42,8 @@ Pairs = list[tuple[str, str]]
 _GC_THRESHOLDS = (50_000, 20, 20)
 
 _PARENT_CHECK_SECONDS = 1.0
+#: Batches tagged ahead of the one being learnt while a whole input is learnt ahead.
+_AHEAD = 2
 
 _worker: KeyBertExtractor | None = None  # each child's extractor
 
@@ -99,6 +102,31 @@ class ProcessExtractor(StartedOnEnter):
     def extract(self, docs: Sequence[Document]) -> list[Extraction]:
         """Extract and wait; see :meth:`KeyBertExtractor.extract`."""
         return self.submit(docs).result()
+
+    def learn_ahead(
+        self, batches: Iterable[Sequence[Document]], *, known: Sequence[tuple[str, str]] = ()
+    ) -> None:
+        """Learn a whole input before extracting it: batches are tagged in the tagging child
+        and learnt, in order, by the ranking child (see :meth:`KeyBertExtractor.learn_ahead`)."""
+        self.start()
+        assert self._tagging is not None and self._ranking is not None
+        tagging, ranking = self._tagging, self._ranking
+        try:
+            learning = [ranking.submit(_forget)]
+            tagged: deque[Future[list[Tagged]]] = deque()
+            for docs in batches:
+                tagged.append(tagging.submit(_tag, list(docs)))
+                while len(tagged) > _AHEAD or (tagged and tagged[0].done()):
+                    learning.append(ranking.submit(_learn, tagged.popleft().result()))
+            learning += [ranking.submit(_learn, t.result()) for t in tagged]
+            learnt: Pairs = ranking.submit(_learn_known, list(known)).result()
+            for job in learning:
+                job.result()
+        except BrokenProcessPool as e:
+            raise _stopped() from e
+        self.acronyms.clear()
+        for acronym, key in learnt:
+            self.acronyms.learn(acronym, key)
 
     def embed(self, texts: Sequence[str]) -> list[tuple[float, ...]]:
         """Embed query texts in the ranking child; see :meth:`KeyBertExtractor.embed`."""
@@ -207,6 +235,21 @@ def _rank(
     for acronym, key in known:
         worker.acronyms.learn(acronym, key)
     return worker.rank(docs, tagged), worker.acronyms.items()
+
+
+def _forget() -> None:
+    _child().forget()
+
+
+def _learn(tagged: list[Tagged]) -> None:
+    _child().learn(tagged)
+
+
+def _learn_known(known: Pairs) -> Pairs:
+    worker = _child()
+    for acronym, key in known:
+        worker.acronyms.learn(acronym, key)
+    return worker.acronyms.items()
 
 
 def _embed(texts: list[str]) -> list[tuple[float, ...]]:

@@ -22,7 +22,7 @@ import contextlib
 import itertools
 import socket
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import Future, InvalidStateError, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -122,6 +122,21 @@ class RayExtractor(StartedOnEnter):
     def extract(self, docs: Sequence[Document]) -> list[Extraction]:
         """Extract and wait; see :meth:`KeyBertExtractor.extract`."""
         return self.submit(docs).result()
+
+    def learn_ahead(
+        self, batches: Iterable[Sequence[Document]], *, known: Sequence[tuple[str, str]] = ()
+    ) -> None:
+        """Learn a whole input before extracting it: batches are tagged on the workers and
+        learnt here, in order (see :meth:`KeyBertExtractor.learn_ahead`)."""
+        self.start()
+        assert self._turn is not None
+        self._analyser.forget()
+        for docs in batches:
+            with self._lock:
+                actor = next(self._turn)
+            self._analyser.learn(_get(actor.tag.remote(list(docs))))
+        for acronym, key in known:
+            self.acronyms.learn(acronym, key)
 
     def embed(self, texts: Sequence[str]) -> list[tuple[float, ...]]:
         """Embed query texts on a worker; see :meth:`KeyBertExtractor.embed`."""

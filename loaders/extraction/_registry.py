@@ -37,6 +37,11 @@ class AcronymRegistry:
             with self._lock:
                 self._keys.setdefault(form, key)
 
+    def clear(self) -> None:
+        """Forget every acronym."""
+        with self._lock:
+            self._keys.clear()
+
     def resolve(self, acronym: str) -> str | None:
         """Return the concept key ``acronym`` (or its plural) stands for, or ``None``."""
         return self._keys.get(acronym_form(acronym))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from types import TracebackType
@@ -17,6 +17,7 @@ __all__ = [
     "Extraction",
     "KeyphraseExtractor",
     "LearnsAcronyms",
+    "LearnsAhead",
     "MethodHit",
     "PipelinedExtractor",
 ]
@@ -107,6 +108,22 @@ class LearnsAcronyms(Protocol):
     definitions earlier loads stored (see ``loaders.pipeline.seed_acronyms``)."""
 
     acronyms: AcronymRegistry
+
+
+@runtime_checkable
+class LearnsAhead(Protocol):
+    """An extractor that learns a whole input's acronym definitions and established phrases
+    before it extracts any of it, so that what a paper's extraction reads is the same however
+    the input is cut into batches (or a load of it was interrupted and resumed)."""
+
+    def learn_ahead(
+        self, batches: Iterable[Sequence[Document]], *, known: Sequence[tuple[str, str]] = ()
+    ) -> None:
+        """Forget what earlier inputs taught; learn, in order, the definitions and whole
+        phrases of ``batches`` (the whole input), then the ``known`` ``(acronym, concept key)``
+        definitions (stored papers') for acronyms the input does not define. Until the next
+        call, extraction reads what was learnt here and learns nothing more."""
+        ...
 
 
 class StartedOnEnter:

@@ -7,7 +7,13 @@ from pathlib import Path
 import pytest
 
 from graph.errors import ExtractionError
-from loaders.extraction import AcronymRegistry, Document, Extraction, keybert_extractor
+from loaders.extraction import (
+    AcronymRegistry,
+    Document,
+    Extraction,
+    LearnsAhead,
+    keybert_extractor,
+)
 from loaders.extraction._normalise import STOPWORDS
 
 SEED = Path(__file__).resolve().parents[2] / "examples" / "iclr2025-seed.txt"  # the bundled seed
@@ -242,3 +248,19 @@ def test_a_short_form_of_a_proposed_name_is_its_alias_not_a_used_method() -> Non
     assert [m.name for m in result.proposes] == ["Query Localization"]
     assert "QL" in result.proposes[0].aliases
     assert result.uses == ()
+
+
+def test_after_learning_the_input_ahead_any_batching_extracts_the_same(
+    docs: list[Document],
+) -> None:
+    """An acronym a later paper defines resolves in an earlier one, and batches of one paper
+    give what one batch of all gives."""
+    early = Document(text="RL agents struggle with sparse rewards; we give RL agents curricula.")
+    late = Document(text="Reinforcement learning (RL) from sparse rewards is slow to converge.")
+    papers = [early, *docs[:4], late]
+    extractor = keybert_extractor()
+    assert isinstance(extractor, LearnsAhead)
+    extractor.learn_ahead([papers[:2], papers[2:]])
+    one_by_one = [extractor.extract([p])[0] for p in papers]
+    assert extractor.extract(papers) == one_by_one
+    assert "reinforcement learning agent" in [c.key for c in one_by_one[0].concepts]

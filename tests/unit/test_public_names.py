@@ -45,6 +45,7 @@ PUBLIC = {
         "KeyBertExtractor",
         "KeyphraseExtractor",
         "LearnsAcronyms",
+        "LearnsAhead",
         "MethodHit",
         "PipelinedExtractor",
         "ProcessExtractor",

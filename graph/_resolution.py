@@ -1,0 +1,80 @@
+"""What a load decides once its whole input is written, so the graph does not depend on how the
+input was cut into batches or loads: untyped uses linked to the methods other papers type, no
+key both a Concept and a Method, and aliases only of forms papers still write.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from neo4j import AsyncDriver, AsyncManagedTransaction, unit_of_work
+
+from graph.cypher import query
+from graph.topics import relink_papers
+from graph.trend_counts import count_in_transaction
+
+__all__ = ["refresh_aliases", "resolve_graph", "store_untyped_uses"]
+
+#: Server-side bound on the resolution transaction (as for a batch write).
+_TIMEOUT_SECONDS = 300.0
+
+_STORE_UNTYPED = query("store_untyped_uses")
+_PENDING_USES = query("resolve_untyped_uses")
+_KNOWN_METHODS = query("link_known_methods")
+_VARIANTS = query("merge_variants")
+_CONCEPTS_INTO_METHODS = query("merge_concepts_into_methods")
+_STAMP = query("stamp_edge_counts")
+_ALIASES = query("refresh_aliases")
+
+
+async def _rows(tx: AsyncManagedTransaction, statement: Any, **params: Any) -> list[dict[str, Any]]:
+    result = await tx.run(statement, **params)
+    return [record.data() async for record in result]
+
+
+async def store_untyped_uses(
+    tx: AsyncManagedTransaction, match_keys: Sequence[str], untyped: Sequence[dict[str, Any]]
+) -> None:
+    """Keep each paper's untyped method rows with it (``untyped``: rows of a batch, each with
+    its paper's ``matchKey``); a paper without any gets empty lists."""
+    by_paper: dict[str, list[dict[str, Any]]] = {key: [] for key in match_keys}
+    for row in untyped:
+        by_paper[row["matchKey"]].append(row)
+    rows = [
+        {"matchKey": key, "keys": [r["key"] for r in uses], "uses": [json.dumps(r) for r in uses]}
+        for key, uses in by_paper.items()
+    ]
+    await _rows(tx, _STORE_UNTYPED, rows=rows)
+
+
+async def refresh_aliases(
+    tx: AsyncManagedTransaction, *, concept_keys: Sequence[str], method_keys: Sequence[str]
+) -> None:
+    """Drop the aliases (and a concept's name) no paper linked to the node writes any more."""
+    await _rows(tx, _ALIASES, conceptKeys=list(concept_keys), methodKeys=list(method_keys))
+
+
+async def resolve_graph(driver: AsyncDriver, *, database: str) -> int:
+    """Link every stored untyped use whose method the graph now knows, and turn the mentions of
+    concepts whose key names a method into uses of it; return how many papers changed."""
+    async with driver.session(database=database) as session:
+        changed: list[str] = await session.execute_write(_resolve)
+    if changed:  # their mentions moved: the topics they belong to follow
+        await relink_papers(driver, database=database, match_keys=changed)
+    return len(changed)
+
+
+@unit_of_work(timeout=_TIMEOUT_SECONDS)
+async def _resolve(tx: AsyncManagedTransaction) -> list[str]:
+    uses = [json.loads(r["use"]) for r in await _rows(tx, _PENDING_USES)]
+    await _rows(tx, _KNOWN_METHODS, rows=uses)
+    await _rows(tx, _VARIANTS, rows=[u for u in uses if u.get("variantOf")])
+    merged = (await _rows(tx, _CONCEPTS_INTO_METHODS) or [{}])[0]
+    papers = sorted({u["matchKey"] for u in uses} | set(merged.get("matchKeys", [])))
+    await _rows(tx, _STAMP, matchKeys=papers)
+    # the methods that gained uses are recounted (the merged concepts are gone with their counts)
+    methods = [u["key"] for u in uses] + merged.get("methodKeys", [])
+    await count_in_transaction(tx, concept_keys=[], method_keys=methods)
+    return papers

@@ -1,0 +1,199 @@
+"""What a load decides once its input is written, through ``load_papers`` (the function behind
+``papergraph load`` and ``ingestPapers``) and ``delete_paper`` (behind ``deletePaper``) on the
+real Neo4j: a key is never both a Concept and a Method, whichever came first, and the aliases
+and names of concepts and methods follow what the remaining papers write."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from neo4j import AsyncDriver
+
+from graph.config import Settings
+from graph.writes import delete_paper
+from loaders.extraction import ConceptHit, Document, Extraction, MethodHit
+from loaders.pipeline import load_papers
+from loaders.records import PaperRecord
+
+pytestmark = pytest.mark.neo4j
+
+CLIP_CONCEPT = "We align images and captions with CLIP embeddings for zero-shot retrieval."
+CLIP_METHOD = "We propose CLIP, contrastive pretraining of an image and a text encoder."
+
+
+class Scripted:
+    """An extractor that finds, in each abstract, the concepts and methods listed for it:
+    ``{abstract: (concepts as (key, surface), proposed methods as (key, name))}``."""
+
+    version = "scripted-1"
+    dimensions = 256
+
+    def __init__(self, script: dict[str, tuple[list[tuple[str, str]], list[tuple[str, str]]]]):
+        self.script = script
+
+    def extract(self, docs: Sequence[Document]) -> list[Extraction]:
+        return [self._one(doc.text) for doc in docs]
+
+    def embed(self, texts: Sequence[str]) -> list[tuple[float, ...]]:
+        return [(1.0,) + (0.0,) * 255 for _ in texts]
+
+    def _one(self, text: str) -> Extraction:
+        concepts, methods = self.script[text]
+        return Extraction(
+            concepts=tuple(ConceptHit(k, s, 0.5, (s,), "keybert") for k, s in concepts),
+            proposes=tuple(MethodHit(k, n, 0.6, (), kind="model") for k, n in methods),
+            uses=(),
+            embedding=(1.0,) + (0.0,) * 255,
+        )
+
+
+SCRIPT = {
+    CLIP_CONCEPT: ([("clip", "CLIP"), ("zero shot retrieval", "zero-shot retrieval")], []),
+    CLIP_METHOD: ([("contrastive pretraining", "contrastive pretraining")], [("clip", "CLIP")]),
+}
+
+
+def paper(pid: str, abstract: str) -> PaperRecord:
+    return PaperRecord(
+        id=pid,
+        title=None,
+        abstract=abstract,
+        keywords=(),
+        authors=(),
+        year=None,
+        venue=None,
+        status=None,
+        source="test.jsonl",
+        line=1,
+    )
+
+
+async def load(driver: AsyncDriver, settings: Settings, *papers: PaperRecord) -> None:
+    await load_papers(
+        list(papers), driver=driver, database=settings.neo4j_database, extractor=Scripted(SCRIPT)
+    )
+
+
+async def cypher(driver: AsyncDriver, settings: Settings, statement: Any) -> list[Any]:
+    records, _, _ = await driver.execute_query(statement, database_=settings.neo4j_database)
+    return [r.data() for r in records]
+
+
+async def clip_state(driver: AsyncDriver, settings: Settings) -> list[Any]:
+    return await cypher(
+        driver,
+        settings,
+        "MATCH (p:Paper)-[r]->(n {key: 'clip'}) "
+        "RETURN p.id AS paper, type(r) AS edge, labels(n) AS labels, r.evidenceText AS text, "
+        "r.rank AS rank ORDER BY paper",
+    )
+
+
+EXPECTED_CLIP = [
+    # the mention became a use of the method, with its evidence
+    {
+        "paper": "mention",
+        "edge": "USES",
+        "labels": ["Method", "Model"],
+        "text": "CLIP",
+        "rank": None,
+    },
+    {
+        "paper": "propose",
+        "edge": "PROPOSES",
+        "labels": ["Method", "Model"],
+        "text": "CLIP",
+        "rank": None,
+    },
+]
+
+
+@pytest.mark.parametrize("order", ["concept first", "method first"])
+async def test_a_key_naming_a_method_is_not_also_a_concept_across_loads(
+    order: str, driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    papers = [paper("mention", CLIP_CONCEPT), paper("propose", CLIP_METHOD)]
+    if order == "method first":
+        papers.reverse()
+    for one in papers:  # two separate loads
+        await load(driver, neo4j_settings, one)
+    assert await clip_state(driver, neo4j_settings) == EXPECTED_CLIP
+    concepts = await cypher(driver, neo4j_settings, "MATCH (c:Concept {key: 'clip'}) RETURN c")
+    assert concepts == []
+    edge_counts = await cypher(
+        driver,
+        neo4j_settings,
+        "MATCH (p:Paper) RETURN p.id AS id, "
+        "p.edgeCount = COUNT { (p)-[:MENTIONS|PROPOSES|USES]->() } AS stamped",
+    )
+    assert all(row["stamped"] for row in edge_counts)  # a rerun finds nothing missing
+
+
+async def test_one_load_of_both_gives_the_same_graph(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    await load(
+        driver, neo4j_settings, paper("mention", CLIP_CONCEPT), paper("propose", CLIP_METHOD)
+    )
+    assert await clip_state(driver, neo4j_settings) == EXPECTED_CLIP
+
+
+async def test_a_mention_turned_into_a_use_is_counted_in_the_methods_trend(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    dated = [paper("mention", CLIP_CONCEPT), paper("propose", CLIP_METHOD)]
+    dated = [replace(p, year=2024) for p in dated]
+    for one in dated:  # the concept first: the pass moves its mention to the method
+        await load(driver, neo4j_settings, one)
+    clip = await cypher(
+        driver,
+        neo4j_settings,
+        "MATCH (m:Method {key: 'clip'}) "
+        "RETURN m.trendYears AS years, m.trendPapers AS papers, m.trendTotal AS total",
+    )
+    assert clip == [{"years": [2024], "papers": [2], "total": 2}]
+
+
+GNN_TEXT = "Graph Neural Networks pass messages along the edges of a graph."
+GNN_PLURAL = "We study graph neural networks on molecules."
+GNN_OTHER = "We study message passing on citation graphs."
+ALIAS_SCRIPT = {
+    GNN_TEXT: ([("graph neural network", "Graph Neural Networks")], []),
+    GNN_PLURAL: ([("graph neural network", "graph neural networks")], []),
+    GNN_OTHER: ([("message passing", "message passing")], []),
+}
+
+
+async def gnn(driver: AsyncDriver, settings: Settings) -> list[Any]:
+    return await cypher(
+        driver,
+        settings,
+        "MATCH (c:Concept {key: 'graph neural network'}) RETURN c.name AS name, c.aliases AS aliases",
+    )
+
+
+async def test_aliases_shrink_when_a_paper_changes_or_goes(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    extractor = Scripted(ALIAS_SCRIPT)
+    database = neo4j_settings.neo4j_database
+
+    async def load_these(*papers: PaperRecord) -> None:
+        await load_papers(list(papers), driver=driver, database=database, extractor=extractor)
+
+    await load_these(paper("a", GNN_TEXT), paper("b", GNN_PLURAL))
+    both = ["Graph Neural Networks", "graph neural networks"]
+    assert await gnn(driver, neo4j_settings) == [{"name": "graph neural networks", "aliases": both}]
+    # the paper that wrote the lowercase form is reloaded with another abstract
+    await load_these(paper("b", GNN_OTHER))
+    assert await gnn(driver, neo4j_settings) == [
+        {"name": "Graph Neural Networks", "aliases": ["Graph Neural Networks"]}
+    ]
+    await load_these(paper("b", GNN_PLURAL))
+    await delete_paper(driver, database=database, paper_id="a")  # as deletePaper does
+    assert await gnn(driver, neo4j_settings) == [
+        {"name": "graph neural networks", "aliases": ["graph neural networks"]}
+    ]
