@@ -50,7 +50,13 @@ from graph.connection import async_driver
 from graph.cypher import query
 from graph.models import PaperOrder
 from graph.queries import GraphReader, find_papers, graph_stats, paper_concepts
-from graph.queries.papers import MAX_BROADER_PAPERS, MAX_SHARED_PAPERS, TYPICAL_SAMPLE
+from graph.queries.papers import (
+    CITATION_WEIGHT,
+    MAX_BROADER_PAPERS,
+    MAX_CITERS,
+    MAX_SHARED_PAPERS,
+    TYPICAL_SAMPLE,
+)
 
 Call = Callable[[int], Awaitable[None]]
 Plan = tuple[tuple[str, dict[str, Any]], ...]  # (statement name, parameters), in order
@@ -319,6 +325,7 @@ CASES = (
                     "method": None,
                     "year": None,
                     "venue": None,
+                    "author": None,
                     "orderBy": "RELEVANCE",
                     "skip": 0,
                     "first": 10,
@@ -347,6 +354,8 @@ CASES = (
                     "maxBroaderPapers": MAX_BROADER_PAPERS,
                     "maxSharedPapers": MAX_SHARED_PAPERS,
                     "typicalSample": TYPICAL_SAMPLE,
+                    "maxCiters": MAX_CITERS,
+                    "citationWeight": CITATION_WEIGHT,
                 },
             ),
         ),

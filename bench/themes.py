@@ -90,7 +90,14 @@ async def _topic_papers_trend(reader: GraphReader, topic: str) -> None:
     await topic_trend(reader, ids=[topic])
 
 
-_TREE = {"search": None, "method": None, "year": None, "venue": None, "orderBy": "RELEVANCE"}
+_TREE = {
+    "search": None,
+    "method": None,
+    "year": None,
+    "venue": None,
+    "author": None,
+    "orderBy": "RELEVANCE",
+}
 
 CASES = (
     Case(
