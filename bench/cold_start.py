@@ -7,13 +7,14 @@ Usage (from the repository root)::
 Every run is a fresh process with an empty ``PAPERGRAPH_HOME`` in a temp folder (the shared
 model cache is never touched):
 
-* ``phases``: the imports a build process pays (torch, transformers, model2vec's distiller,
-  the ONNX exporter), then :func:`loaders.extraction.prepare_models` for the static model
-  alone, for the ONNX export alone, and for both at once (what a first run does);
+* ``phases``: the imports a build process pays (torch, transformers, the ONNX exporter), then
+  :func:`loaders.extraction.prepare_models` (the ONNX export: the static model ships in the
+  package);
 * ``extract``: ``papergraph extract examples/iclr2025-seed.txt --limit 1`` cold (preparation
   and one paper) then warm, alternating this tree with ``--baseline`` (a ``git archive`` of
   REV, by default the commit before preparation ran its builds at once) so that both see the
-  same load; the two model folders are then compared byte for byte.
+  same load; the baseline's two built models are then compared byte for byte with this tree's
+  export and shipped static model.
 
 Prints one JSON object with the load average before each run (the machine may be shared).
 """
@@ -31,16 +32,20 @@ import time
 from pathlib import Path
 
 from bench.common import REPO
+from loaders.extraction import STATIC_MODEL_DIR
 from papergraph.cli import QUIET_LIBRARIES
 
 SEED = REPO / "examples" / "iclr2025-seed.txt"
 #: The last commit whose first run built the two models one after the other, in-process.
 SEQUENTIAL = "ec9017b"
-MODEL_FILES = ("minilm-l6-m2v-256/model.safetensors", "minilm-l6-onnx-v1/model.onnx")
+#: Each model as the baseline built it, and where this tree's first run has it.
+MODEL_FILES = {
+    "minilm-l6-m2v-256/model.safetensors": STATIC_MODEL_DIR / "model.safetensors",
+    "minilm-l6-onnx-v1/model.onnx": Path("minilm-l6-onnx-v1/model.onnx"),
+}
 
 IMPORTS = (
-    "import torch, transformers.modeling_utils, model2vec.distill; "
-    "from torch.onnx._internal.exporter import _compat"
+    "import torch, transformers.modeling_utils; from torch.onnx._internal.exporter import _compat"
 )
 PREPARE = (
     "import sys; from pathlib import Path; from loaders.extraction import prepare_models; "
@@ -68,13 +73,7 @@ def phases(scratch: Path) -> dict[str, dict[str, float]]:
     models = str(home / "models")
     return {
         "imports": timed([python, "-c", IMPORTS], source=REPO, home=home),
-        "static alone": timed([python, "-c", PREPARE, models, "fast"], source=REPO, home=home),
-        "export alone": timed([python, "-c", PREPARE, models, "full"], source=REPO, home=home),
-        "both at once": timed(
-            [python, "-c", PREPARE, str(scratch / "both" / "models"), "full"],
-            source=REPO,
-            home=scratch / "both",
-        ),
+        "export": timed([python, "-c", PREPARE, models, "full"], source=REPO, home=home),
     }
 
 
@@ -98,14 +97,15 @@ def extract_runs(scratch: Path, baseline: Path, reps: int) -> dict[str, list[dic
 
 
 def same_models(scratch: Path) -> bool:
-    """Whether the two trees' first runs built byte-identical models."""
+    """Whether this tree's models (the export its first run built, the shipped static model)
+    are byte-identical to the two the baseline's first run built."""
     return all(
         filecmp.cmp(
-            scratch / "this-tree-0" / "models" / f,
+            scratch / "this-tree-0" / "models" / ours,
             scratch / "baseline-0" / "models" / f,
             shallow=False,
         )
-        for f in MODEL_FILES
+        for f, ours in MODEL_FILES.items()
     )
 
 

@@ -77,7 +77,7 @@ def preparation_notice(settings: Settings) -> str | None:
         return None
     return (
         f"Preparing {' and '.join(todo)} in {model_dir(settings)}: once, before the first "
-        "paper; later runs load them in seconds."
+        "paper; later runs start in seconds."
     )
 
 

@@ -26,7 +26,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ._analysis import prepare
-from ._models import minilm_path, models_to_prepare, prepare_models
+from ._models import (
+    STATIC_DIMENSIONS,
+    STATIC_MODEL_DIR,
+    minilm_path,
+    models_to_prepare,
+    prepare_models,
+)
 from ._normalise import STOPWORDS
 from ._registry import AcronymRegistry
 from ._types import (
@@ -46,6 +52,8 @@ if TYPE_CHECKING:
     from ._ray import RayExtractor
 
 __all__ = [
+    "STATIC_DIMENSIONS",
+    "STATIC_MODEL_DIR",
     "STOPWORDS",
     "AcronymRegistry",
     "ConceptHit",

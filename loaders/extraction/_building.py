@@ -1,8 +1,8 @@
 """Running the one-time model builds of a first run, each in a process of its own, at once.
 
-Both builds (distilling the static model, exporting MiniLM to ONNX) are torch programs that
-take tens of seconds; run one after the other they add up. Here each runs in its own child
-process, concurrently, with an equal share of the idle cores as torch threads, at least one:
+A build (exporting MiniLM to ONNX; the static model ships ready) is a torch program
+that takes tens of seconds. Each runs in its own child process, concurrently if there are
+several, with an equal share of the idle cores as torch threads, at least one:
 on a two-core machine one thread each. More threads than idle cores are worse than one: an
 OpenMP thread that waits at a barrier for a preempted sibling wastes its turn, so two threads
 on a busy machine run several times slower than one. The outputs do not depend on the number

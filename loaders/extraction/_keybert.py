@@ -203,8 +203,8 @@ class KeyBertExtractor:
                 raise ExtractionError(
                     "KeyBERT is missing. Install it with: pip install keybert"
                 ) from e
-            prepare_models(self.model_dir, fast=self.fast)  # a first run: both at once
-            static = load_static_model(self.model_dir)
+            prepare_models(self.model_dir, fast=self.fast)  # a first run exports MiniLM
+            static = load_static_model()
             documents = PhraseEmbedder(static)
             if self.fast:
                 self._rankers = Rankers(documents, documents, KeyBERT(model=static))

@@ -5,11 +5,12 @@
   exported once to ONNX (``torch.onnx``) under ``model_dir`` and run by ONNX Runtime with the
   package's own tokenizer (see :mod:`._embedding`).
 * The embedding model of the fast extractor, and of every paper's stored embedding, is a
-  model2vec *static* model distilled once from the same all-MiniLM-L6-v2 (a forward pass over
-  its whole vocabulary, the longest step of a first run). The result is saved under
-  ``model_dir`` and later runs load it in well under a second.
-* A first run builds whichever of the two is missing at once, each in a process of its own
-  (:mod:`._building`); :func:`models_to_prepare` names them so callers can announce the wait.
+  model2vec *static* model distilled from the same all-MiniLM-L6-v2 and shipped inside this
+  package in ``static_model/`` (Apache-2.0, as its teacher). Distilling it is a forward pass
+  over MiniLM's whole vocabulary, most of a first run's wait when each user did it;
+  ``scripts/build_static_model.py`` rebuilds it byte for byte.
+* A first run exports MiniLM in a process of its own (:mod:`._building`), so the caller never
+  imports torch; :func:`models_to_prepare` names it so callers can announce the wait.
 * The tagger is a small spaCy pipeline (tokenizer, ``tok2vec``, ``tagger``) shipped inside
   this package in ``pos_model/``. It was trained by ``scripts/train_tagger.py`` to reproduce
   the Penn Treebank tags of spaCy's ``en_core_web_sm`` 3.8 on ICLR abstracts, with a CNN a
@@ -42,7 +43,7 @@ __all__ = [
     "MINILM_NAME",
     "POS_MODEL_DIR",
     "STATIC_DIMENSIONS",
-    "STATIC_MODEL_NAME",
+    "STATIC_MODEL_DIR",
     "load_minilm",
     "load_static_model",
     "load_tagger",
@@ -51,12 +52,11 @@ __all__ = [
     "models_home",
     "models_to_prepare",
     "prepare_models",
-    "static_model_dir",
 ]
 
 DEFAULT_MODEL_DIR = Path("~/.cache/papergraph/models").expanduser()
-#: Folder name of the distilled model; change it when the distillation recipe changes.
-STATIC_MODEL_NAME = "minilm-l6-m2v-256"
+#: The shipped static model (see the module docstring and ``static_model/NOTICE.md``).
+STATIC_MODEL_DIR = Path(__file__).with_name("static_model")
 #: Size of the distilled embeddings (PCA of MiniLM's 384).
 STATIC_DIMENSIONS = 256
 #: Folder name of the exported MiniLM; change it when the export recipe changes.
@@ -85,42 +85,25 @@ def minilm_path() -> Path:
     return path
 
 
-def static_model_dir(model_dir: Path | None = None) -> Path:
-    """The folder of the distilled static model under ``model_dir``, distilled there first if absent."""
-    _prepare(models_home(model_dir), [_STATIC])
-    return _STATIC.folder(models_home(model_dir))
-
-
-def load_static_model(model_dir: Path | None = None) -> Any:
-    """Load the distilled static model from ``model_dir``, distilling and saving it first if absent."""
-    target = static_model_dir(model_dir)
+def load_static_model(path: Path = STATIC_MODEL_DIR) -> Any:
+    """Load the shipped static model."""
+    if not (path / "model.safetensors").is_file():
+        raise ExtractionError(
+            f"The static embedding model is missing from {path}. Reinstall papergraph "
+            "(pip install --force-reinstall papergraph) or rebuild it with "
+            "scripts/build_static_model.py."
+        )
     try:
         from model2vec import StaticModel
 
-        return StaticModel.from_pretrained(str(target))
+        return StaticModel.from_pretrained(str(path))
     except ImportError as e:
-        raise ExtractionError(
-            "model2vec is missing. Install it with: pip install 'model2vec[distill]'"
-        ) from e
+        raise ExtractionError("model2vec is missing. Install it with: pip install model2vec") from e
     except Exception as e:
         raise ExtractionError(
-            f"The cached static model in {target} could not be loaded ({e}). Delete that folder to rebuild it."
+            f"The static model in {path} could not be loaded ({e}). Reinstall papergraph or "
+            "rebuild it with scripts/build_static_model.py."
         ) from e
-
-
-def _distill_to(target: Path) -> None:
-    """Distill the static model from MiniLM and save it atomically at ``target``."""
-    source = minilm_path()
-    try:
-        from model2vec.distill import distill
-    except ImportError as e:
-        raise ExtractionError(
-            "Distilling the embedding model needs model2vec's distill extra. Install it with: "
-            "pip install 'model2vec[distill]'"
-        ) from e
-    with _quiet():
-        model = distill(str(source), pca_dims=STATIC_DIMENSIONS)
-    _save_atomically(target, lambda scratch: model.save_pretrained(str(scratch)))
 
 
 def models_home(model_dir: Path | None = None) -> Path:
@@ -230,17 +213,11 @@ class _Recipe:
         return (self.folder(home) / self.marker).is_file()
 
 
-_STATIC = _Recipe(
-    STATIC_MODEL_NAME,
-    "config.json",
-    "the static model (distilled from all-MiniLM-L6-v2)",
-    _distill_to,
-)
 _ONNX = _Recipe(MINILM_NAME, "model.onnx", "all-MiniLM-L6-v2 exported to ONNX", _export_to)
 
 
 def _recipes(*, fast: bool) -> list[_Recipe]:
-    return [_STATIC] if fast else [_STATIC, _ONNX]  # the fast extractor needs no MiniLM
+    return [] if fast else [_ONNX]  # the fast extractor needs no MiniLM
 
 
 def _missing(home: Path, recipes: list[_Recipe]) -> list[_Recipe]:

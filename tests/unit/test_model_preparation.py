@@ -1,8 +1,8 @@
-"""A first run's model preparation: both models built at once, each in a process of its own,
-and a build that fails named in the error while the other's model is kept.
+"""A first run's model preparation: MiniLM exported in a process of its own (torch never enters
+the caller), a build that fails named in the error with nothing half-written left, and the
+static model read from the package with nothing to build.
 
-A successful export into an empty folder is also what the ranking tests build; a successful
-distillation, what every model test builds on a fresh clone (its default model folder is empty)."""
+A successful export into an empty folder is what the ranking tests build on a fresh clone."""
 
 from __future__ import annotations
 
@@ -16,12 +16,12 @@ import pytest
 
 from graph.errors import ExtractionError
 from loaders.extraction._building import build_concurrently
-from loaders.extraction._models import load_minilm, models_to_prepare
+from loaders.extraction._models import STATIC_DIMENSIONS, load_static_model, models_to_prepare
 
 REPO = Path(__file__).resolve().parents[2]
 
 # Prepares the models under argv[1] the way an extraction process does, then prints what the
-# preparation left in this process: the builds run elsewhere, so torch stays out of it.
+# preparation left in this process: the build runs elsewhere, so torch stays out of it.
 PREPARE = """
 import sys
 from pathlib import Path
@@ -37,13 +37,11 @@ finally:
 """
 
 
-def _prepare_without_the_distiller(home: Path, shadow: Path) -> subprocess.CompletedProcess[str]:
-    """Prepare in a fresh Python where model2vec lacks its distill extra, as after a plain
-    ``pip install model2vec``."""
-    (shadow / "model2vec" / "distill").mkdir(parents=True)
-    (shadow / "model2vec" / "__init__.py").write_text("")
-    (shadow / "model2vec" / "distill" / "__init__.py").write_text(
-        "raise ImportError('model2vec was installed without its distill extra')\n"
+def _prepare_without_transformers(home: Path, shadow: Path) -> subprocess.CompletedProcess[str]:
+    """Prepare in a fresh Python where transformers cannot be imported (a broken install)."""
+    (shadow / "transformers").mkdir(parents=True)
+    (shadow / "transformers" / "__init__.py").write_text(
+        "raise ImportError('transformers is broken here')\n"
     )
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(shadow), str(REPO)])}
     return subprocess.run(
@@ -51,23 +49,25 @@ def _prepare_without_the_distiller(home: Path, shadow: Path) -> subprocess.Compl
         capture_output=True,
         text=True,
         env=env,
-        timeout=900,
+        timeout=600,
     )
 
 
-@pytest.mark.model
-def test_a_failed_build_is_named_and_the_model_built_beside_it_is_kept(tmp_path: Path) -> None:
+def test_a_failed_export_is_named_and_leaves_nothing_half_written(tmp_path: Path) -> None:
     home = tmp_path / "models"
-    ran = _prepare_without_the_distiller(home, tmp_path / "shadow")
+    ran = _prepare_without_transformers(home, tmp_path / "shadow")
     assert ran.returncode == 3, ran.stderr
-    assert "pip install 'model2vec[distill]'" in ran.stdout and "Run again" in ran.stdout
-    assert "ONNX" not in ran.stdout  # the export, built at the same time, succeeded
+    assert "pip install torch transformers" in ran.stdout and "Run again" in ran.stdout
     assert "torch imported here: False" in ran.stdout
-    assert models_to_prepare(home, fast=False) == [
-        "the static model (distilled from all-MiniLM-L6-v2)"
-    ]
-    assert load_minilm(home).encode(["graph neural network"]).shape == (1, 384)
+    assert models_to_prepare(home, fast=False) == ["all-MiniLM-L6-v2 exported to ONNX"]
     assert not list(home.glob(".prepare-*"))  # no scratch folder left behind
+
+
+@pytest.mark.model
+def test_the_static_model_ships_ready(tmp_path: Path) -> None:
+    assert models_to_prepare(tmp_path, fast=True) == []  # nothing to build for --fast
+    vectors = load_static_model().encode(["graph neural network", "diffusion model"])
+    assert vectors.shape == (2, STATIC_DIMENSIONS)
 
 
 def test_a_build_whose_process_dies_is_named_and_the_other_build_finishes(tmp_path: Path) -> None:

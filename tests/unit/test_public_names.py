@@ -50,6 +50,8 @@ PUBLIC = {
         "PipelinedExtractor",
         "ProcessExtractor",
         "RayExtractor",
+        "STATIC_DIMENSIONS",
+        "STATIC_MODEL_DIR",
         "STOPWORDS",
         "keybert_extractor",
         "minilm_path",
