@@ -1,4 +1,7 @@
-"""Rows (plain dicts from :func:`graph.queries._run.fetch`) to :mod:`graph.models` views."""
+"""Rows (plain dicts from :func:`graph.queries._run.fetch`) to :mod:`graph.models` views.
+
+Each function is named ``to_<view>`` so that a call reads, and greps, as what it builds.
+"""
 
 from __future__ import annotations
 
@@ -21,22 +24,22 @@ from graph.models import (
 )
 
 __all__ = [
-    "concept",
-    "edges",
-    "evidence",
-    "mention",
-    "method",
-    "method_mention",
-    "nodes",
-    "page",
-    "paper",
+    "to_concept",
+    "to_edges",
+    "to_evidence",
+    "to_mention",
+    "to_method",
+    "to_method_mention",
+    "to_nodes",
+    "to_page",
+    "to_paper",
 ]
 
 Row = dict[str, Any]
 T = TypeVar("T")
 
 
-def paper(row: Row) -> PaperView:
+def to_paper(row: Row) -> PaperView:
     return PaperView(
         id=row["id"],
         label=row.get("label") or "",
@@ -50,7 +53,7 @@ def paper(row: Row) -> PaperView:
     )
 
 
-def concept(row: Row) -> ConceptView:
+def to_concept(row: Row) -> ConceptView:
     return ConceptView(
         key=row["key"],
         name=row["name"],
@@ -59,7 +62,7 @@ def concept(row: Row) -> ConceptView:
     )
 
 
-def method(row: Row) -> MethodView:
+def to_method(row: Row) -> MethodView:
     return MethodView(
         key=row["key"],
         name=row["name"],
@@ -69,26 +72,26 @@ def method(row: Row) -> MethodView:
     )
 
 
-def mention(row: Row) -> ConceptMention:
+def to_mention(row: Row) -> ConceptMention:
     return ConceptMention(
-        concept=concept(row["concept"]),
+        concept=to_concept(row["concept"]),
         score=float(row["score"]),
         rank=int(row.get("rank") or 0),
         source=row.get("source") or "",
-        evidence=evidence(row.get("evidence")),
+        evidence=to_evidence(row.get("evidence")),
     )
 
 
-def method_mention(row: Row) -> MethodMention:
+def to_method_mention(row: Row) -> MethodMention:
     return MethodMention(
-        method=method(row["method"]),
+        method=to_method(row["method"]),
         relation=row["relation"],
         score=float(row["score"]),
-        evidence=evidence(row.get("evidence")),
+        evidence=to_evidence(row.get("evidence")),
     )
 
 
-def evidence(row: Row | None) -> Evidence | None:
+def to_evidence(row: Row | None) -> Evidence | None:
     """An edge's evidence from its ``evidence*``/``sentence*`` properties (none: ``None``)."""
     if not row or row.get("evidenceField") is None:
         return None
@@ -103,14 +106,14 @@ def evidence(row: Row | None) -> Evidence | None:
     )
 
 
-def page(row: Row | None, item: Callable[[Row], T], *, offset: int) -> Page[T]:
+def to_page(row: Row | None, item: Callable[[Row], T], *, offset: int) -> Page[T]:
     """A page from a ``total, page`` row (no row: an empty page)."""
     if row is None:
         return Page(items=(), offset=offset, total=0)
     return Page(items=tuple(item(r) for r in row["page"]), offset=offset, total=int(row["total"]))
 
 
-def nodes(rows: list[Row]) -> tuple[dict[str, GraphNode], tuple[GraphNode, ...]]:
+def to_nodes(rows: list[Row]) -> tuple[dict[str, GraphNode], tuple[GraphNode, ...]]:
     """Graph nodes keyed by Neo4j element id (to resolve edges), and in order."""
     by_element = {r["elementId"]: _node(r) for r in rows}
     return by_element, tuple(by_element[r["elementId"]] for r in rows)
@@ -126,7 +129,7 @@ def _node(row: Row) -> GraphNode:
     return GraphNode(id=prefix + key, kind=kind, key=key, label=row.get("label") or key)
 
 
-def edges(rows: list[Row], by_element: dict[str, GraphNode]) -> tuple[GraphEdge, ...]:
+def to_edges(rows: list[Row], by_element: dict[str, GraphNode]) -> tuple[GraphEdge, ...]:
     """Edges between known nodes, with public node ids instead of element ids."""
     return tuple(
         GraphEdge(

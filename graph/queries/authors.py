@@ -8,7 +8,7 @@ from typing import Any
 from graph.author_views import AuthorView, Coauthor
 from graph.models import ConceptCooccurrence, PaperView
 from graph.paper_ids import name_key
-from graph.queries import _convert as to
+from graph.queries._convert import to_concept, to_paper
 from graph.queries._run import GraphReader, fetch, fetch_one
 
 __all__ = [
@@ -61,7 +61,7 @@ async def author_papers(
 ) -> dict[str, tuple[PaperView, ...]]:
     """The papers each author wrote, newest first."""
     rows = await fetch(reader, "author_papers", keys=list(keys), first=first)
-    return {r["key"]: tuple(to.paper(p) for p in r["papers"]) for r in rows}
+    return {r["key"]: tuple(to_paper(p) for p in r["papers"]) for r in rows}
 
 
 async def author_coauthors(
@@ -82,7 +82,7 @@ async def author_concepts(
     rows = await fetch(reader, "author_concepts", keys=list(keys), first=first)
     return {
         r["key"]: tuple(
-            ConceptCooccurrence(to.concept(c["concept"]), int(c["papers"])) for c in r["concepts"]
+            ConceptCooccurrence(to_concept(c["concept"]), int(c["papers"])) for c in r["concepts"]
         )
         for r in rows
     }

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from graph.citation_views import CitedWorkView
 from graph.models import Page, PaperView
-from graph.queries import _convert as to
+from graph.queries._convert import to_page, to_paper
 from graph.queries._run import GraphReader, Row, fetch
 
 __all__ = ["co_citing_papers", "paper_cited_by", "paper_references", "shared_references"]
@@ -19,7 +19,7 @@ async def paper_references(
     """For each paper (canonical ids), one page of the papers in the graph it cites, newest
     first (``total`` counts them all; works not loaded are not among them)."""
     rows = await fetch(reader, "paper_references", ids=list(ids), skip=offset, first=first)
-    return {r["id"]: to.page(r, to.paper, offset=offset) for r in rows}
+    return {r["id"]: to_page(r, to_paper, offset=offset) for r in rows}
 
 
 async def paper_cited_by(
@@ -28,14 +28,14 @@ async def paper_cited_by(
     """For each paper (canonical ids), one page of the papers in the graph citing it, newest
     first."""
     rows = await fetch(reader, "paper_cited_by", ids=list(ids), skip=offset, first=first)
-    return {r["id"]: to.page(r, to.paper, offset=offset) for r in rows}
+    return {r["id"]: to_page(r, to_paper, offset=offset) for r in rows}
 
 
 def shared_references(rows: Iterable[Row]) -> tuple[CitedWorkView, ...]:
     """The works two related papers both cite, heaviest (least cited) first."""
     ordered = sorted(rows, key=lambda r: (-float(r["weight"]), r["id"]))
     return tuple(
-        CitedWorkView(id=r["id"], paper=to.paper(r["paper"]) if r["paper"] else None)
+        CitedWorkView(id=r["id"], paper=to_paper(r["paper"]) if r["paper"] else None)
         for r in ordered
     )
 
@@ -43,4 +43,4 @@ def shared_references(rows: Iterable[Row]) -> tuple[CitedWorkView, ...]:
 def co_citing_papers(rows: Iterable[Row]) -> tuple[PaperView, ...]:
     """The papers citing both of two related papers, heaviest (citing fewest) first."""
     ordered = sorted(rows, key=lambda r: (-float(r["weight"]), r["paper"]["id"]))
-    return tuple(to.paper(r["paper"]) for r in ordered)
+    return tuple(to_paper(r["paper"]) for r in ordered)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from graph.models import ConceptView, MethodView, RelatedPaper
-from graph.queries import _convert as to
+from graph.queries._convert import to_concept, to_method
 from graph.queries._run import GraphReader, fetch, fetch_one
 from graph.queries.papers import MAX_BROADER_PAPERS, TYPICAL_SAMPLE, related_paper
 
@@ -23,10 +23,10 @@ async def entity_paper_counts(
         reader, "entity_paper_counts", concepts=list(concepts), methods=list(methods)
     )
     found_concepts = {
-        r["entity"]["key"]: to.concept(r["entity"]) for r in rows if r["kind"] == "concept"
+        r["entity"]["key"]: to_concept(r["entity"]) for r in rows if r["kind"] == "concept"
     }
     found_methods = {
-        r["entity"]["key"]: to.method(r["entity"]) for r in rows if r["kind"] == "method"
+        r["entity"]["key"]: to_method(r["entity"]) for r in rows if r["kind"] == "method"
     }
     return found_concepts, found_methods
 

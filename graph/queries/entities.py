@@ -12,7 +12,7 @@ from graph.models import (
     Page,
     PaperView,
 )
-from graph.queries import _convert as to
+from graph.queries._convert import to_concept, to_method, to_page, to_paper
 from graph.queries._lucene import lucene_phrase, lucene_terms
 from graph.queries._run import GraphReader, fetch, fetch_one
 
@@ -42,7 +42,7 @@ async def get_concept(
         )
     else:
         return None
-    return to.concept(row["concept"]) if row else None
+    return to_concept(row["concept"]) if row else None
 
 
 async def get_method(
@@ -57,7 +57,7 @@ async def get_method(
         )
     else:
         return None
-    return to.method(row["method"]) if row else None
+    return to_method(row["method"]) if row else None
 
 
 async def find_concepts(
@@ -70,7 +70,7 @@ async def find_concepts(
         )
     else:
         row = await fetch_one(reader, "find_concepts", skip=offset, first=first)
-    return to.page(row, to.concept, offset=offset)
+    return to_page(row, to_concept, offset=offset)
 
 
 async def find_methods(
@@ -88,7 +88,7 @@ async def find_methods(
         row = await fetch_one(reader, "search_methods", search=lucene_terms(search), **params)
     else:
         row = await fetch_one(reader, "find_methods", **params)
-    return to.page(row, to.method, offset=offset)
+    return to_page(row, to_method, offset=offset)
 
 
 async def concept_papers(
@@ -96,7 +96,7 @@ async def concept_papers(
 ) -> dict[str, Page[PaperView]]:
     """For each concept key, one page of the papers mentioning it (best mention first)."""
     rows = await fetch(reader, "concept_papers", keys=list(keys), skip=offset, first=first)
-    return {r["key"]: to.page(r, to.paper, offset=offset) for r in rows}
+    return {r["key"]: to_page(r, to_paper, offset=offset) for r in rows}
 
 
 async def method_used_by(
@@ -104,7 +104,7 @@ async def method_used_by(
 ) -> dict[str, Page[PaperView]]:
     """For each method key, one page of the papers using it (best edge first)."""
     rows = await fetch(reader, "method_used_by", keys=list(keys), skip=offset, first=first)
-    return {r["key"]: to.page(r, to.paper, offset=offset) for r in rows}
+    return {r["key"]: to_page(r, to_paper, offset=offset) for r in rows}
 
 
 async def method_proposed_by(
@@ -112,7 +112,7 @@ async def method_proposed_by(
 ) -> dict[str, tuple[PaperView, ...]]:
     """For each method key, the papers proposing it (at most 100)."""
     rows = await fetch(reader, "method_proposed_by", keys=list(keys))
-    return {r["key"]: tuple(to.paper(p) for p in r["papers"]) for r in rows}
+    return {r["key"]: tuple(to_paper(p) for p in r["papers"]) for r in rows}
 
 
 async def concept_related(
@@ -122,7 +122,7 @@ async def concept_related(
     rows = await fetch(reader, "concept_related", keys=list(keys), first=first)
     return {
         r["key"]: tuple(
-            ConceptCooccurrence(concept=to.concept(x["concept"]), papers=x["papers"])
+            ConceptCooccurrence(concept=to_concept(x["concept"]), papers=x["papers"])
             for x in r["related"]
         )
         for r in rows
@@ -134,7 +134,7 @@ async def concept_methods(
 ) -> dict[str, tuple[MethodView, ...]]:
     """For each concept key, the methods related to it, most papers linking both first."""
     rows = await fetch(reader, "concept_methods", keys=list(keys), first=first)
-    return {r["key"]: tuple(to.method(m) for m in r["methods"]) for r in rows}
+    return {r["key"]: tuple(to_method(m) for m in r["methods"]) for r in rows}
 
 
 async def method_concepts(
@@ -142,4 +142,4 @@ async def method_concepts(
 ) -> dict[str, tuple[ConceptView, ...]]:
     """For each method key, the concepts related to it, most papers linking both first."""
     rows = await fetch(reader, "method_concepts", keys=list(keys), first=first)
-    return {r["key"]: tuple(to.concept(c) for c in r["concepts"]) for r in rows}
+    return {r["key"]: tuple(to_concept(c) for c in r["concepts"]) for r in rows}

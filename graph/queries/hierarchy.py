@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from graph.models import ConceptView, Page, PaperView
-from graph.queries import _convert as to
+from graph.queries._convert import to_concept, to_page, to_paper
 from graph.queries._run import GraphReader, fetch
 
 __all__ = ["concept_broader", "concept_narrower", "concept_tree_papers"]
@@ -17,7 +17,7 @@ async def concept_broader(
 ) -> dict[str, tuple[ConceptView, ...]]:
     """For each concept key, its broader concepts up the chain, nearest first."""
     rows = await fetch(reader, "concept_broader", keys=list(keys))
-    return {r["key"]: tuple(to.concept(c) for c in r["broader"]) for r in rows}
+    return {r["key"]: tuple(to_concept(c) for c in r["broader"]) for r in rows}
 
 
 async def concept_narrower(
@@ -25,7 +25,7 @@ async def concept_narrower(
 ) -> dict[str, tuple[ConceptView, ...]]:
     """For each concept key, the concepts directly under it, most papers first."""
     rows = await fetch(reader, "concept_narrower", keys=list(keys), first=first)
-    return {r["key"]: tuple(to.concept(c) for c in r["narrower"]) for r in rows}
+    return {r["key"]: tuple(to_concept(c) for c in r["narrower"]) for r in rows}
 
 
 async def concept_tree_papers(
@@ -33,4 +33,4 @@ async def concept_tree_papers(
 ) -> dict[str, Page[PaperView]]:
     """For each concept key, one page of the papers mentioning it or a concept under it."""
     rows = await fetch(reader, "concept_tree_papers", keys=list(keys), skip=offset, first=first)
-    return {r["key"]: to.page(r, to.paper, offset=offset) for r in rows}
+    return {r["key"]: to_page(r, to_paper, offset=offset) for r in rows}

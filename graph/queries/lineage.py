@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from graph.models import Lineage, LineageEntry, MethodVariants
-from graph.queries import _convert as to
+from graph.queries._convert import to_method, to_paper
 from graph.queries._run import GraphReader, Row, fetch, fetch_one
 
 __all__ = ["method_lineage", "method_variants"]
@@ -16,8 +16,8 @@ async def method_variants(reader: GraphReader, *, keys: Sequence[str]) -> dict[s
     rows = await fetch(reader, "method_variants", keys=list(keys))
     return {
         r["key"]: MethodVariants(
-            variant_of=to.method(r["variantOf"]) if r["variantOf"] else None,
-            variants=tuple(to.method(v) for v in r["variants"]),
+            variant_of=to_method(r["variantOf"]) if r["variantOf"] else None,
+            variants=tuple(to_method(v) for v in r["variants"]),
         )
         for r in rows
     }
@@ -32,16 +32,16 @@ async def method_lineage(reader: GraphReader, *, key: str, first: int = 20) -> L
     entries = tuple(_entry(e) for e in row["entries"])
     return Lineage(
         method=entries[0].method,
-        variant_of=tuple(to.method(m) for m in row["variantOf"]),
+        variant_of=tuple(to_method(m) for m in row["variantOf"]),
         entries=entries,
     )
 
 
 def _entry(row: Row) -> LineageEntry:
     return LineageEntry(
-        method=to.method(row["method"]),
+        method=to_method(row["method"]),
         depth=int(row["depth"]),
-        introduced_by=tuple(to.paper(p) for p in row["introducedBy"]),
-        used_by=tuple(to.paper(p) for p in row["usedBy"]),
+        introduced_by=tuple(to_paper(p) for p in row["introducedBy"]),
+        used_by=tuple(to_paper(p) for p in row["usedBy"]),
         use_count=int(row["useCount"]),
     )

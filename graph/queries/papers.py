@@ -19,7 +19,7 @@ from graph.models import (
     SharedBroader,
 )
 from graph.paper_ids import lookup_forms
-from graph.queries import _convert as to
+from graph.queries._convert import to_concept, to_mention, to_method, to_page, to_paper
 from graph.queries._lucene import lucene_terms
 from graph.queries._reasons import related_reason
 from graph.queries._run import GraphReader, Row, fetch, fetch_one
@@ -60,7 +60,7 @@ async def papers_by_ids(reader: GraphReader, *, ids: Sequence[str]) -> dict[str,
     forms = {asked: lookup_forms(asked) for asked in dict.fromkeys(ids)}
     wanted = list(dict.fromkeys(form for group in forms.values() for form in group))
     found = {
-        r["id"]: to.paper(r["paper"]) for r in await fetch(reader, "papers_by_ids", ids=wanted)
+        r["id"]: to_paper(r["paper"]) for r in await fetch(reader, "papers_by_ids", ids=wanted)
     }
     return {
         asked: next(found[f] for f in group if f in found)
@@ -108,12 +108,12 @@ async def find_papers(
     if author is not None:
         found = await get_author(reader, key=author, name=author)
         if found is None:
-            return to.page(None, to.paper, offset=offset)
+            return to_page(None, to_paper, offset=offset)
         author_key = found.key
     if dataset is not None:
         method = await _dataset_key(reader, dataset, method)
         if method is None:
-            return to.page(None, to.paper, offset=offset)
+            return to_page(None, to_paper, offset=offset)
     terms = lucene_terms(search) if search and search.strip() else None
     name = (
         "search_papers"
@@ -134,7 +134,7 @@ async def find_papers(
     filters = {"concept": concept, "method": method}
     row = await fetch_one(reader, name, **filters, **params)
     if row is None:
-        return to.page(None, to.paper, offset=offset)
+        return to_page(None, to_paper, offset=offset)
     not_keys = {
         kind: value
         for kind, value in filters.items()
@@ -143,11 +143,11 @@ async def find_papers(
     for kind, value in not_keys.items():  # names or aliases, or nothing
         key = await _key_named(reader, kind, value)
         if key is None:
-            return to.page(None, to.paper, offset=offset)
+            return to_page(None, to_paper, offset=offset)
         filters[kind] = key
     if not_keys:
         row = await fetch_one(reader, name, **filters, **params)
-    return to.page(row, to.paper, offset=offset)
+    return to_page(row, to_paper, offset=offset)
 
 
 async def _dataset_key(reader: GraphReader, dataset: str, method: str | None) -> str | None:
@@ -170,7 +170,7 @@ async def paper_concepts(
 ) -> dict[str, tuple[ConceptMention, ...]]:
     """The ``first`` best concept mentions of each paper (canonical ids), keyed by id."""
     rows = await fetch(reader, "paper_concepts", ids=list(ids), first=first)
-    return {r["id"]: tuple(to.mention(m) for m in r["mentions"]) for r in rows}
+    return {r["id"]: tuple(to_mention(m) for m in r["mentions"]) for r in rows}
 
 
 async def paper_methods(reader: GraphReader, *, ids: Sequence[str]) -> dict[str, PaperMethods]:
@@ -178,8 +178,8 @@ async def paper_methods(reader: GraphReader, *, ids: Sequence[str]) -> dict[str,
     rows = await fetch(reader, "paper_methods", ids=list(ids))
     return {
         r["id"]: PaperMethods(
-            proposes=tuple(to.method(m) for m in r["proposes"]),
-            uses=tuple(to.method(m) for m in r["uses"]),
+            proposes=tuple(to_method(m) for m in r["proposes"]),
+            uses=tuple(to_method(m) for m in r["uses"]),
         )
         for r in rows
     }
@@ -225,17 +225,17 @@ async def related_papers(
 
 def related_paper(row: Row) -> RelatedPaper:
     """A ``related_papers``-shaped row as a view (``draft_related`` rows too)."""
-    concepts = tuple(to.concept(c) for c in row["concepts"])
-    methods = tuple(to.method(m) for m in row["methods"])
+    concepts = tuple(to_concept(c) for c in row["concepts"])
+    methods = tuple(to_method(m) for m in row["methods"])
     broader = tuple(
-        SharedBroader(concept=to.concept(b["concept"]), via=(b["via"][0], b["via"][1]))
+        SharedBroader(concept=to_concept(b["concept"]), via=(b["via"][0], b["via"][1]))
         for b in row.get("broader") or ()
     )
     similarity = row.get("similarity")
     references = shared_references(row.get("references") or ())
     co_cited_by = co_citing_papers(row.get("coCitedBy") or ())
     return RelatedPaper(
-        paper=to.paper(row["paper"]),
+        paper=to_paper(row["paper"]),
         score=float(row["score"]),
         shared_concepts=concepts,
         shared_methods=methods,
@@ -262,7 +262,7 @@ async def shared_concepts(
     row = await fetch_one(reader, "shared_concepts", paperA=paper_a, paperB=paper_b) or {}
     _require(row.get("foundA", False), paper_a)
     _require(row.get("foundB", False), paper_b)
-    return tuple(to.concept(c) for c in row["concepts"])
+    return tuple(to_concept(c) for c in row["concepts"])
 
 
 def _require(found: bool, paper_id: str) -> None:
@@ -284,4 +284,4 @@ async def similar_papers(
             "give a sentence or a few keywords."
         )
     rows = await fetch(reader, "similar_papers", embedding=list(embedding), first=first)
-    return tuple(ScoredPaper(paper=to.paper(r["paper"]), score=float(r["score"])) for r in rows)
+    return tuple(ScoredPaper(paper=to_paper(r["paper"]), score=float(r["score"])) for r in rows)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from graph.errors import NotFoundError
 from graph.models import SharedConcept
-from graph.queries import _convert as to
+from graph.queries._convert import to_concept
 from graph.queries._run import GraphReader, Row, fetch_one
 from graph.queries.papers import MAX_BROADER_PAPERS
 
@@ -34,7 +34,7 @@ async def shared_concepts_explained(
 
 
 def _shared(row: Row) -> SharedConcept:
-    concept = to.concept(row["concept"])
+    concept = to_concept(row["concept"])
     via = (row["via"][0], row["via"][1]) if row["via"] else None
     return SharedConcept(
         concept=concept,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from graph.models import ConceptView, Page, PaperView, TopicView, TrendPoint
-from graph.queries import _convert as to
+from graph.queries._convert import to_concept, to_page, to_paper
 from graph.queries._run import GraphReader, Row, fetch, fetch_one
 from graph.queries.trends import year_totals
 from graph.trend_stats import trend_points
@@ -32,7 +32,7 @@ def _topic(row: Row) -> TopicView:
 async def find_topics(reader: GraphReader, *, offset: int = 0, first: int = 20) -> Page[TopicView]:
     """One page of topics, most concepts first."""
     row = await fetch_one(reader, "find_topics", skip=offset, first=first)
-    return to.page(row, _topic, offset=offset)
+    return to_page(row, _topic, offset=offset)
 
 
 async def topics_by_ids(reader: GraphReader, *, ids: Sequence[str]) -> dict[str, TopicView]:
@@ -46,7 +46,7 @@ async def topic_concepts(
 ) -> dict[str, tuple[ConceptView, ...]]:
     """For each topic id, its ``first`` most central concepts."""
     rows = await fetch(reader, "topic_concepts", ids=list(ids), first=first)
-    return {r["id"]: tuple(to.concept(c) for c in r["concepts"]) for r in rows}
+    return {r["id"]: tuple(to_concept(c) for c in r["concepts"]) for r in rows}
 
 
 async def topic_papers(
@@ -54,7 +54,7 @@ async def topic_papers(
 ) -> dict[str, Page[PaperView]]:
     """For each topic id, one page of its papers (most of the topic's concepts first)."""
     rows = await fetch(reader, "topic_papers", ids=list(ids), skip=offset, first=first)
-    return {r["id"]: to.page(r, to.paper, offset=offset) for r in rows}
+    return {r["id"]: to_page(r, to_paper, offset=offset) for r in rows}
 
 
 async def paper_topics(

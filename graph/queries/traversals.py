@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from graph.errors import InvalidInputError, NotFoundError
 from graph.models import GraphPath, Stats, Subgraph, stats_from_row
-from graph.queries import _convert as to
+from graph.queries._convert import to_edges, to_nodes
 from graph.queries._run import GraphReader, fetch_one
 
 __all__ = ["MAX_HOPS", "MAX_NEIGHBORHOOD_HOPS", "graph_stats", "neighborhood", "shortest_path"]
@@ -44,8 +44,8 @@ async def shortest_path(
         raise _missing(to_paper)
     if row["nodes"] is None:
         return None
-    by_element, nodes = to.nodes(row["nodes"])
-    return GraphPath(nodes=nodes, edges=to.edges(row["edges"], by_element))
+    by_element, nodes = to_nodes(row["nodes"])
+    return GraphPath(nodes=nodes, edges=to_edges(row["edges"], by_element))
 
 
 async def neighborhood(reader: GraphReader, *, id: str, hops: int = 1, limit: int = 50) -> Subgraph:
@@ -55,8 +55,8 @@ async def neighborhood(reader: GraphReader, *, id: str, hops: int = 1, limit: in
     row = await fetch_one(reader, "neighborhood", id=id, hops=hops, limit=limit)
     if row is None:
         raise _missing(id)
-    by_element, nodes = to.nodes(row["nodes"])
-    return Subgraph(nodes=nodes, edges=to.edges(row["edges"], by_element))
+    by_element, nodes = to_nodes(row["nodes"])
+    return Subgraph(nodes=nodes, edges=to_edges(row["edges"], by_element))
 
 
 async def graph_stats(reader: GraphReader) -> Stats:

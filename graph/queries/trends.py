@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from graph.errors import InvalidInputError
 from graph.models import ConceptView, ShareChange, TrendPoint
-from graph.queries import _convert as to
+from graph.queries._convert import to_concept
 from graph.queries._run import GraphReader, fetch, fetch_one
 from graph.trend_stats import rank_changes, share_change, trend_points
 
@@ -88,4 +88,4 @@ async def _concepts(reader: GraphReader, keys: list[str]) -> dict[str, ConceptVi
     if not keys:
         return {}
     rows = await fetch(reader, "entity_paper_counts", concepts=keys, methods=[])
-    return {r["entity"]["key"]: to.concept(r["entity"]) for r in rows}
+    return {r["entity"]["key"]: to_concept(r["entity"]) for r in rows}

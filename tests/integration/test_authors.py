@@ -11,7 +11,7 @@ from neo4j import AsyncDriver
 
 from graph.config import Settings
 from graph.queries import GraphReader
-from graph.queries import authors as qa
+from graph.queries.authors import author_coauthors, author_papers, find_authors, get_author
 from graph.schema import ensure_schema
 from loaders.extraction.simple import SimpleExtractor
 from loaders.pipeline import load_papers, read_corpora
@@ -98,7 +98,7 @@ async def test_coauthors_and_concepts_from_the_query_layer_equal_cypher(
 ) -> None:
     await load_sources(driver, neo4j_settings, FILES)
     reader = GraphReader(driver, neo4j_settings)
-    (smith,) = await qa.find_authors(reader, search="jane smi")
+    (smith,) = await find_authors(reader, search="jane smi")
     expected = await cypher(
         driver,
         neo4j_settings,
@@ -106,16 +106,16 @@ async def test_coauthors_and_concepts_from_the_query_layer_equal_cypher(
         "RETURN o.name AS name, o.key AS key, count(*) AS papers ORDER BY papers DESC, key",
         key=smith.key,
     )
-    found = (await qa.author_coauthors(reader, keys=[smith.key]))[smith.key]
+    found = (await author_coauthors(reader, keys=[smith.key]))[smith.key]
     assert [(c.author.name, c.papers) for c in found] == [
         (e["name"], e["papers"]) for e in expected
     ]
     assert smith.paper_count == 2
-    papers = (await qa.author_papers(reader, keys=[smith.key]))[smith.key]
+    papers = (await author_papers(reader, keys=[smith.key]))[smith.key]
     assert [p.year for p in papers] == [2021, 2020]
-    muller = await qa.get_author(reader, name="JORG  MULLER")  # case and accents ignored
+    muller = await get_author(reader, name="JORG  MULLER")  # case and accents ignored
     assert muller is not None and muller.orcid == "0000-0002-1825-0097"
-    assert await qa.get_author(reader, key=muller.key) == muller
+    assert await get_author(reader, key=muller.key) == muller
 
 
 AUTHOR_QUERY = """

@@ -19,10 +19,9 @@ import pytest
 from neo4j import AsyncDriver
 
 from api import create_app
-from graph import queries as q
 from graph.config import Settings
-from graph.queries import GraphReader
-from graph.queries import papers as qp
+from graph.queries import GraphReader, related_papers
+from graph.queries.papers import CITATION_WEIGHT
 from graph.schema import ensure_schema
 from graph.writes import _write_batch, delete_paper
 from loaders.assemble import build_row, candidates
@@ -69,7 +68,7 @@ RETURN p.id AS p, q.id AS q, collect(c.id) AS ids, sum($weight * log(toFloat(n) 
 async def citation_terms(
     driver: AsyncDriver, settings: Settings, statement: str
 ) -> dict[tuple[str, str], tuple[set[str], float]]:
-    rows = await cypher(driver, settings, statement, weight=qp.CITATION_WEIGHT)
+    rows = await cypher(driver, settings, statement, weight=CITATION_WEIGHT)
     return {(r["p"], r["q"]): (set(r["ids"]), r["weight"]) for r in rows}
 
 
@@ -83,9 +82,9 @@ async def test_related_papers_add_coupling_and_co_citation_as_cypher_computes_th
     co_citation = await citation_terms(driver, neo4j_settings, CO_CITATION)
     assert coupling[(A, B)][0] == {X, Y} and co_citation[(C, D)][0] == {E, F}  # the fixture
 
-    cited = await q.related_papers(reader, ids=ids, first=10)
+    cited = await related_papers(reader, ids=ids, first=10)
     await cypher(driver, neo4j_settings, "MATCH ()-[r:CITES]->() DELETE r")
-    uncited = await q.related_papers(reader, ids=ids, first=10)
+    uncited = await related_papers(reader, ids=ids, first=10)
 
     for p in ids:
         found = {r.paper.id: r for r in cited[p]}
@@ -117,8 +116,8 @@ async def test_works_cited_by_more_than_the_bound_are_not_expanded(
     driver: AsyncDriver, neo4j_settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     await load_fixture(driver, neo4j_settings)
-    monkeypatch.setattr(qp, "MAX_SHARED_PAPERS", 2)  # X, C and D have three citers
-    related = await q.related_papers(GraphReader(driver, neo4j_settings), ids=[A, C], first=10)
+    monkeypatch.setattr("graph.queries.papers.MAX_SHARED_PAPERS", 2)  # X, C and D have three citers
+    related = await related_papers(GraphReader(driver, neo4j_settings), ids=[A, C], first=10)
 
     a_to_b = next(r for r in related[A] if r.paper.id == B)
     assert [w.id for w in a_to_b.shared_references] == [Y]
@@ -131,8 +130,8 @@ async def test_only_the_most_specific_citers_count_for_co_citation(
 ) -> None:
     await load_fixture(driver, neo4j_settings)
     # C's citers A, E and F cite three works each: the first two by id are read, A and E
-    monkeypatch.setattr(qp, "MAX_CITERS", 2)
-    related = await q.related_papers(GraphReader(driver, neo4j_settings), ids=[C], first=10)
+    monkeypatch.setattr("graph.queries.papers.MAX_CITERS", 2)
+    related = await related_papers(GraphReader(driver, neo4j_settings), ids=[C], first=10)
     c_to_d = next(r for r in related[C] if r.paper.id == D)
     assert [c.id for c in c_to_d.co_cited_by] == [E]  # F, the third, is not read
 

@@ -9,10 +9,9 @@ import pytest
 from _rows import paper_mentioning
 from neo4j import AsyncDriver
 
-from graph import queries as q
 from graph.config import Settings
 from graph.models import MethodKind
-from graph.queries import GraphReader
+from graph.queries import GraphReader, get_method, method_variants
 from graph.writes import MethodRow, PaperRow, upsert_papers
 
 pytestmark = pytest.mark.neo4j
@@ -39,7 +38,7 @@ async def _write(driver: AsyncDriver, settings: Settings, *papers: PaperRow) -> 
 
 
 async def _kind(driver: AsyncDriver, settings: Settings, key: str) -> MethodKind | None:
-    found = await q.get_method(GraphReader(driver=driver, settings=settings), key=key)
+    found = await get_method(GraphReader(driver=driver, settings=settings), key=key)
     return found.kind if found else None
 
 
@@ -85,7 +84,7 @@ async def test_variants_link_to_their_base_and_reloads_change_nothing(
     for _ in range(2):
         await _write(driver, neo4j_settings, paper)
     reader = GraphReader(driver=driver, settings=neo4j_settings)
-    found = await q.method_variants(reader, keys=["sdlora", "lora"])
+    found = await method_variants(reader, keys=["sdlora", "lora"])
     assert found["sdlora"].variant_of is not None and found["sdlora"].variant_of.key == "lora"
     assert [v.key for v in found["lora"].variants] == ["sdlora"]
     rows = await _cypher(driver, neo4j_settings, "MATCH ()-[r:VARIANT_OF]->() RETURN count(r) AS n")

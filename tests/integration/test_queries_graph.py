@@ -7,11 +7,32 @@ import math
 import pytest
 from neo4j import AsyncDriver
 
-from graph import queries as q
 from graph.config import Settings
 from graph.errors import InvalidInputError, NotFoundError
 from graph.models import NodeKind, PaperOrder
-from graph.queries import GraphReader
+from graph.queries import (
+    GraphReader,
+    concept_methods,
+    concept_papers,
+    concept_related,
+    find_concepts,
+    find_methods,
+    find_papers,
+    get_concept,
+    get_method,
+    graph_stats,
+    method_concepts,
+    method_proposed_by,
+    method_used_by,
+    neighborhood,
+    paper_concepts,
+    paper_methods,
+    papers_by_ids,
+    related_papers,
+    shared_concepts,
+    shortest_path,
+    similar_papers,
+)
 from graph.writes import MentionRow, MethodRow, PaperRow, upsert_papers
 
 pytestmark = pytest.mark.neo4j
@@ -101,35 +122,35 @@ async def reader(driver: AsyncDriver, neo4j_settings: Settings) -> GraphReader:
 
 
 async def test_papers_by_any_id(reader: GraphReader) -> None:
-    found = await q.papers_by_ids(reader, ids=["p2", "alt-p1", "nope"])
+    found = await papers_by_ids(reader, ids=["p2", "alt-p1", "nope"])
     assert {k: v.id for k, v in found.items()} == {"p2": "p2", "alt-p1": "p1"}
     assert found["p2"].year == 2023 and found["p2"].venue == "ICLR"
 
 
 async def test_find_papers_filters_and_orders(reader: GraphReader) -> None:
-    by_concept = await q.find_papers(reader, concept="alpha")
+    by_concept = await find_papers(reader, concept="alpha")
     assert [p.id for p in by_concept.items] == ["p1", "p2"] and by_concept.total == 2
-    assert [p.id for p in (await q.find_papers(reader, concept="alpha", year=2024)).items] == ["p1"]
+    assert [p.id for p in (await find_papers(reader, concept="alpha", year=2024)).items] == ["p1"]
     assert [
-        p.id for p in (await q.find_papers(reader, venue="ICLR", order=PaperOrder.YEAR_ASC)).items
+        p.id for p in (await find_papers(reader, venue="ICLR", order=PaperOrder.YEAR_ASC)).items
     ] == ["p2", "p1"]
-    assert [p.id for p in (await q.find_papers(reader, method="m2")).items] == ["p1", "p3"]
-    everything = await q.find_papers(reader, order=PaperOrder.YEAR_DESC)
+    assert [p.id for p in (await find_papers(reader, method="m2")).items] == ["p1", "p3"]
+    everything = await find_papers(reader, order=PaperOrder.YEAR_DESC)
     assert [p.id for p in everything.items] == ["p1", "p3", "p2", "p4"]
-    assert (await q.find_papers(reader, concept="no such concept")).total == 0
+    assert (await find_papers(reader, concept="no such concept")).total == 0
 
 
 async def test_search_is_escaped(reader: GraphReader) -> None:
-    page = await q.find_papers(reader, search="Title p3")
+    page = await find_papers(reader, search="Title p3")
     assert page.items[0].id == "p3"
-    weird = await q.find_papers(reader, search='graphs AND (" OR [')  # not Lucene syntax
+    weird = await find_papers(reader, search='graphs AND (" OR [')  # not Lucene syntax
     assert weird.total >= 0
 
 
 async def test_pages_walk_without_gaps(reader: GraphReader) -> None:
     seen, offset = [], 0
     while True:
-        page = await q.find_papers(reader, offset=offset, first=1)
+        page = await find_papers(reader, offset=offset, first=1)
         seen += [p.id for p in page.items]
         if not page.has_next:
             break
@@ -138,17 +159,17 @@ async def test_pages_walk_without_gaps(reader: GraphReader) -> None:
 
 
 async def test_paper_concepts_and_methods(reader: GraphReader) -> None:
-    concepts = await q.paper_concepts(reader, ids=["p1", "p2"], first=2)
+    concepts = await paper_concepts(reader, ids=["p1", "p2"], first=2)
     assert [m.concept.key for m in concepts["p1"]] == ["alpha", "beta"]
     assert concepts["p1"][0].concept.paper_count == 2
-    methods = await q.paper_methods(reader, ids=["p1", "p4"])
+    methods = await paper_methods(reader, ids=["p1", "p4"])
     assert [m.key for m in methods["p1"].proposes] == ["m1"]
     assert [m.key for m in methods["p1"].uses] == ["m2"]
     assert methods["p4"].proposes == () and methods["p4"].uses == ()
 
 
 async def test_related_papers_ranking(reader: GraphReader) -> None:
-    related = (await q.related_papers(reader, ids=["p1"], first=10))["p1"]
+    related = (await related_papers(reader, ids=["p1"], first=10))["p1"]
     assert [r.paper.id for r in related] == ["p2", "p3"]
     cosine = 1 / math.sqrt(2)  # p1 lies on axis 0, p2 on axes 0 and 1; p3 and p4 on others
     typical = cosine / 3  # p1's mean cosine to the other three papers
@@ -162,66 +183,67 @@ async def test_related_papers_ranking(reader: GraphReader) -> None:
 
 
 async def test_related_papers_by_an_alt_id_and_none_for_a_missing_one(reader: GraphReader) -> None:
-    found = await q.related_papers(reader, ids=["alt-p1", "missing"], first=10)
+    found = await related_papers(reader, ids=["alt-p1", "missing"], first=10)
     assert set(found) == {"alt-p1"}  # keyed by the id asked; no entry for an unknown id
     assert [r.paper.id for r in found["alt-p1"]] == ["p2", "p3"]
 
 
 async def test_shared_concepts(reader: GraphReader) -> None:
-    shared = await q.shared_concepts(reader, paper_a="alt-p1", paper_b="p2")
+    shared = await shared_concepts(reader, paper_a="alt-p1", paper_b="p2")
     assert [c.key for c in shared] == ["alpha", "beta"]
-    assert await q.shared_concepts(reader, paper_a="p1", paper_b="p4") == ()
+    assert await shared_concepts(reader, paper_a="p1", paper_b="p4") == ()
     with pytest.raises(NotFoundError):
-        await q.shared_concepts(reader, paper_a="p1", paper_b="missing")
+        await shared_concepts(reader, paper_a="p1", paper_b="missing")
 
 
 async def test_a_paper_shares_all_its_concepts_with_itself(reader: GraphReader) -> None:
     # two ids of one paper: the intersection of its mentions with themselves
-    shared = await q.shared_concepts(reader, paper_a="p1", paper_b="alt-p1")
+    shared = await shared_concepts(reader, paper_a="p1", paper_b="alt-p1")
     assert [c.key for c in shared] == ["alpha", "beta", "gamma"]
 
 
 async def test_concepts_and_methods(reader: GraphReader) -> None:
-    assert (await q.get_concept(reader, key="alpha")).paper_count == 2  # type: ignore[union-attr]
-    assert (await q.get_concept(reader, name="alp")).key == "alpha"  # type: ignore[union-attr]
-    assert await q.get_concept(reader, name="nothing like it") is None
-    assert (await q.get_method(reader, name="M1")).key == "m1"  # type: ignore[union-attr]
-    top = await q.find_concepts(reader, first=2)
+    assert (await get_concept(reader, key="alpha")).paper_count == 2  # type: ignore[union-attr]
+    assert (await get_concept(reader, name="alp")).key == "alpha"  # type: ignore[union-attr]
+    assert await get_concept(reader, name="nothing like it") is None
+    assert (await get_method(reader, name="M1")).key == "m1"  # type: ignore[union-attr]
+    top = await find_concepts(reader, first=2)
     assert top.total == 6 and [c.key for c in top.items] == ["alpha", "beta"]
-    assert (await q.find_methods(reader, search="m2")).items[0].key == "m2"
-    related = (await q.concept_related(reader, keys=["alpha"], first=10))["alpha"]
+    assert (await find_methods(reader, search="m2")).items[0].key == "m2"
+    related = (await concept_related(reader, keys=["alpha"], first=10))["alpha"]
     assert related[0].concept.key == "beta" and related[0].papers == 2
-    papers = (await q.concept_papers(reader, keys=["delta"], offset=0, first=1))["delta"]
+    papers = (await concept_papers(reader, keys=["delta"], offset=0, first=1))["delta"]
     assert [p.id for p in papers.items] == ["p3"] and papers.total == 2 and papers.has_next
-    assert [p.id for p in (await q.method_proposed_by(reader, keys=["m1"]))["m1"]] == ["p1"]
-    used = (await q.method_used_by(reader, keys=["m2"], offset=0, first=5))["m2"]
+    assert [p.id for p in (await method_proposed_by(reader, keys=["m1"]))["m1"]] == ["p1"]
+    used = (await method_used_by(reader, keys=["m2"], offset=0, first=5))["m2"]
     assert [p.id for p in used.items] == ["p1", "p3"]
-    method_concepts = (await q.method_concepts(reader, keys=["m1"], first=10))["m1"]
-    assert {c.key for c in method_concepts} == {"alpha", "beta", "gamma", "delta"}
-    assert method_concepts[0].key in {"alpha", "beta"}  # weight 2 before weight 1
-    assert {
-        m.key for m in (await q.concept_methods(reader, keys=["delta"], first=10))["delta"]
-    } == {"m1", "m2"}
+    concepts = (await method_concepts(reader, keys=["m1"], first=10))["m1"]
+    assert {c.key for c in concepts} == {"alpha", "beta", "gamma", "delta"}
+    assert concepts[0].key in {"alpha", "beta"}  # weight 2 before weight 1
+    assert {m.key for m in (await concept_methods(reader, keys=["delta"], first=10))["delta"]} == {
+        "m1",
+        "m2",
+    }
 
 
 async def test_shortest_path(reader: GraphReader) -> None:
-    path = await q.shortest_path(reader, from_paper="p1", to_paper="p3", max_hops=4)
+    path = await shortest_path(reader, from_paper="p1", to_paper="p3", max_hops=4)
     assert path is not None and path.length == 2
     assert [n.kind for n in path.nodes] == [NodeKind.PAPER, NodeKind.METHOD, NodeKind.PAPER]
     assert path.nodes[1].id == "method:m2"
     assert {path.edges[0].source, path.edges[0].target} == {"paper:p1", "method:m2"}
-    assert await q.shortest_path(reader, from_paper="p1", to_paper="p3", max_hops=1) is None
-    assert await q.shortest_path(reader, from_paper="p1", to_paper="p4") is None
-    same = await q.shortest_path(reader, from_paper="p1", to_paper="alt-p1")
+    assert await shortest_path(reader, from_paper="p1", to_paper="p3", max_hops=1) is None
+    assert await shortest_path(reader, from_paper="p1", to_paper="p4") is None
+    same = await shortest_path(reader, from_paper="p1", to_paper="alt-p1")
     assert same is not None and same.length == 0
     with pytest.raises(InvalidInputError):
-        await q.shortest_path(reader, from_paper="p1", to_paper="p3", max_hops=7)
+        await shortest_path(reader, from_paper="p1", to_paper="p3", max_hops=7)
     with pytest.raises(NotFoundError):
-        await q.shortest_path(reader, from_paper="p1", to_paper="missing")
+        await shortest_path(reader, from_paper="p1", to_paper="missing")
 
 
 async def test_neighborhood(reader: GraphReader) -> None:
-    one = await q.neighborhood(reader, id="p1", hops=1)
+    one = await neighborhood(reader, id="p1", hops=1)
     assert {n.id for n in one.nodes} == {
         "paper:p1",
         "concept:alpha",
@@ -233,24 +255,24 @@ async def test_neighborhood(reader: GraphReader) -> None:
     ids = {n.id for n in one.nodes}
     assert all(e.source in ids and e.target in ids for e in one.edges)
     assert sum(e.type == "MENTIONS" for e in one.edges) == 3
-    two = await q.neighborhood(reader, id="alt-p1", hops=2)
+    two = await neighborhood(reader, id="alt-p1", hops=2)
     assert {"paper:p2", "paper:p3"} <= {n.id for n in two.nodes}
     assert "paper:p4" not in {n.id for n in two.nodes}
-    assert len((await q.neighborhood(reader, id="p1", hops=3, limit=3)).nodes) == 3
+    assert len((await neighborhood(reader, id="p1", hops=3, limit=3)).nodes) == 3
     with pytest.raises(NotFoundError):
-        await q.neighborhood(reader, id="missing")
+        await neighborhood(reader, id="missing")
 
 
 async def test_similar_papers_and_stats(reader: GraphReader) -> None:
-    found = await q.similar_papers(reader, embedding=_unit(0), first=2)
+    found = await similar_papers(reader, embedding=_unit(0), first=2)
     assert [s.paper.id for s in found] == ["p1", "p2"] and found[0].score == pytest.approx(1.0)
-    stats = await q.graph_stats(reader)
+    stats = await graph_stats(reader)
     assert (stats.papers, stats.concepts, stats.methods) == (4, 6, 2)
     assert (stats.mentions, stats.proposes, stats.uses) == (9, 1, 3)
 
 
 async def test_every_read_is_counted(reader: GraphReader) -> None:
     fresh = reader.fork()
-    await q.papers_by_ids(fresh, ids=["p1"])
-    await q.graph_stats(fresh)
+    await papers_by_ids(fresh, ids=["p1"])
+    await graph_stats(fresh)
     assert fresh.counter.statements == 2 and reader.counter.statements != fresh.counter.statements

@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 from neo4j import AsyncDriver
 
-from graph import queries as q
 from graph.config import Settings
-from graph.queries import GraphReader
+from graph.queries import GraphReader, related_papers
 from loaders.readers import read_corpus
 from loaders.records import PaperRecord
 from papergraph.ingest import build_extractor, ingest_papers
@@ -36,7 +35,7 @@ async def test_every_seed_paper_has_three_related_papers_with_reasons(
     await ingest_papers(records, driver=driver, settings=neo4j_settings, extractor=extractor)
     ids = [r["id"] for r in await _run(driver, neo4j_settings, "MATCH (p:Paper) RETURN p.id AS id")]
     assert len(ids) == 19
-    found = await q.related_papers(
+    found = await related_papers(
         GraphReader(driver=driver, settings=neo4j_settings), ids=ids, first=3
     )
     for paper_id in ids:

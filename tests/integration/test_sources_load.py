@@ -7,9 +7,8 @@ from pathlib import Path
 import pytest
 from neo4j import AsyncDriver
 
-from graph import queries as q
 from graph.config import Settings
-from graph.queries import GraphReader
+from graph.queries import GraphReader, papers_by_ids
 from graph.schema import ensure_schema
 from loaders.extraction.simple import SimpleExtractor
 from loaders.pipeline import load_papers, read_corpora
@@ -69,7 +68,7 @@ async def test_the_same_paper_from_three_sources_is_one_node_with_all_its_ids(
         "arXiv:2104.00001v2",
         "0123456789abcdef0123456789abcdef01234567",
     ]
-    found = await q.papers_by_ids(reader, ids=asked)
+    found = await papers_by_ids(reader, ids=asked)
     assert {k: v.id for k, v in found.items()} == dict.fromkeys(asked, SPARSE_DOI)
 
 

@@ -96,7 +96,9 @@ def _is_our_module(name: str) -> bool:
         return False
 
 
-@pytest.mark.parametrize("package", ["api", "papergraph", "loaders", "bench", "scripts"])
+@pytest.mark.parametrize(
+    "package", ["graph", "api", "papergraph", "loaders", "bench", "scripts", "tests"]
+)
 def test_no_module_alias_hides_calls_from_grep(package: str) -> None:
     """``from graph.queries import find_papers``, not ``q.find_papers``: grep finds callers."""
     aliases = {
