@@ -18,6 +18,10 @@
 // candidates are the papers sharing a concept, method, broader concept, reference or citer,
 // and the paper's $first nearest by embedding (vector index paper_embedding), so a paper
 // sharing no concept is still related by how alike the abstracts read, and says so.
+// The similarity term is at most 1, so a candidate whose evidence is more than 1 below the
+// $first-th best evidence cannot reach the top $first: only the others have their embedding
+// read and their cosine computed (exact: the same answers; reading every candidate's
+// embedding was most of the statement's time on papers with hundreds of candidates).
 // df(x) is worked out once per entity of the paper, as x's degree: only papers have MENTIONS,
 // PROPOSES and USES relationships, so no label check on their other end, which lets Neo4j read
 // the count off a dense node instead of visiting its papers (the paperCount of the other
@@ -105,6 +109,13 @@ CALL (p, n, typical) {
        collect(CASE WHEN kind = 'broader' THEN {concept: x, via: via} END) AS up,
        collect(CASE WHEN kind = 'reference' THEN {work: x, weight: weight} END) AS refs,
        collect(CASE WHEN kind = 'cocited' THEN {paper: x, weight: weight} END) AS citers
+  ORDER BY evidence DESC
+  WITH typical, collect({q: q, evidence: evidence, xs: xs, up: up, refs: refs, citers: citers})
+       AS candidates
+  WITH typical, candidates, coalesce(candidates[$first - 1].evidence, 0.0) - 1.0 AS floor
+  UNWIND [c IN candidates WHERE c.evidence >= floor] AS c
+  WITH c.q AS q, c.evidence AS evidence, c.xs AS xs, c.up AS up, c.refs AS refs,
+       c.citers AS citers, typical
   WITH q, evidence, xs, up, refs, citers, typical,
        CASE WHEN p.embedding IS NULL OR q.embedding IS NULL THEN null
             ELSE 2 * vector.similarity.cosine(p.embedding, q.embedding) - 1 END AS cosine
