@@ -37,6 +37,14 @@ from bench.api import (
 )
 from bench.common import REPO, child_env
 from graph.config import Settings
+from graph.cypher import query
+from graph.queries.papers import (
+    CITATION_WEIGHT,
+    MAX_BROADER_PAPERS,
+    MAX_CITERS,
+    MAX_SHARED_PAPERS,
+    TYPICAL_SAMPLE,
+)
 
 PEERS = REPO / "bench" / "peers"
 # The API's speed target: faster than the library on every query at both concurrencies, and a
@@ -145,6 +153,29 @@ def ensure_node_modules() -> None:
         )
 
 
+def related_statement() -> str:
+    """Our relatedPapers statement for the peer's ``@cypher`` field: one paper (``$id``), the
+    parameters our query layer sends written in, comments dropped, and the related papers
+    returned as nodes in our order. The peer then ranks exactly as we do."""
+    constants = {
+        "$maxBroaderPapers": MAX_BROADER_PAPERS,
+        "$maxSharedPapers": MAX_SHARED_PAPERS,
+        "$typicalSample": TYPICAL_SAMPLE,
+        "$maxCiters": MAX_CITERS,
+        "$citationWeight": CITATION_WEIGHT,
+        "$ids": "[$id]",
+    }
+    statement = "\n".join(
+        line for line in query("related_papers").splitlines() if not line.startswith("//")
+    )
+    for name, value in constants.items():
+        statement = statement.replace(name, str(value))
+    return (
+        f"CALL () {{\n{statement}\n}}\n"
+        "UNWIND related AS r\nMATCH (q:Paper {id: r.paper.id})\nRETURN q"
+    )
+
+
 @contextlib.contextmanager
 def peer_server(settings: Settings) -> Iterator[str]:
     """The Neo4j GraphQL Library server in a child process; yields its ``/graphql`` URL."""
@@ -155,6 +186,7 @@ def peer_server(settings: Settings) -> Iterator[str]:
         "PORT": str(port),
         "NEO4J_USER": settings.neo4j_user,
         "NEO4J_DATABASE": settings.neo4j_database,
+        "RELATED_STATEMENT": related_statement(),
     }
     base = f"http://127.0.0.1:{port}"
     with serving(["node", "server.mjs"], env=env, cwd=PEERS, health=f"{base}/health"):

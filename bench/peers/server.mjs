@@ -2,16 +2,25 @@
 // graphql-yoga: the peer that bench/peer_graphql.py compares our API with. Type definitions are
 // what a team using the library would write for our graph: Paper/Concept/Method nodes, the
 // MENTIONS/PROPOSES/USES relationships with their properties, and @cypher fields for the two
-// traversals (concepts shared by two papers; related papers, ranked as in
-// cypher/related_papers.cypher). Read-only: no mutations are generated.
+// traversals (concepts shared by two papers; related papers). Related papers are ranked by our
+// own statement (cypher/related_papers.cypher for one paper, its parameters written in, passed
+// by bench/peer_graphql.py as RELATED_STATEMENT): a team using the library would send the same
+// Cypher, and both sides then do the same database work, so the benchmark compares the GraphQL
+// layers. Read-only: no mutations are generated.
 //
 // Environment: NEO4J_URI, NEO4J_USER (default neo4j), NEO4J_PASSWORD, NEO4J_DATABASE (default
-// neo4j), PORT. Listens on 127.0.0.1 only; /health answers 200 once the schema is built.
+// neo4j), PORT, RELATED_STATEMENT. Listens on 127.0.0.1 only; /health answers 200 once the schema is built.
 import { createServer } from "node:http";
 
 import { Neo4jGraphQL } from "@neo4j/graphql";
 import { createYoga } from "graphql-yoga";
 import neo4j from "neo4j-driver";
+
+const relatedStatement = process.env.RELATED_STATEMENT;
+if (!relatedStatement) {
+  console.error("RELATED_STATEMENT is not set: bench/peer_graphql.py passes it");
+  process.exit(2);
+}
 
 const typeDefs = /* GraphQL */ `
   type Mentions @relationshipProperties {
@@ -67,15 +76,7 @@ const typeDefs = /* GraphQL */ `
     relatedPapers(id: ID!, first: Int! = 10): [Paper!]!
       @cypher(
         statement: """
-        MATCH (p:Paper {id: $id})
-        WITH p, COUNT { (:Paper) } AS n
-        MATCH (p)-[a:MENTIONS|PROPOSES|USES]->(x)<-[b:MENTIONS|PROPOSES|USES]-(q:Paper)
-        WHERE q <> p
-        WITH q, x, n, max(CASE WHEN a.score < b.score THEN a.score ELSE b.score END) AS shared
-        WITH q, sum(shared * log(toFloat(n) / COUNT { (x)<-[:MENTIONS|PROPOSES|USES]-(:Paper) }))
-             AS score
-        ORDER BY score DESC, q.id LIMIT $first
-        RETURN q
+        ${relatedStatement}
         """
         columnName: "q"
       )
