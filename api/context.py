@@ -48,6 +48,7 @@ from graph.queries import (
     paper_method_mentions,
     paper_methods,
     paper_topics,
+    paper_with_concepts,
     papers_by_ids,
     related_papers,
     topic_concepts,
@@ -114,6 +115,18 @@ class Loaders:
     @cached_property
     def paper_concepts(self) -> DataLoader[tuple[Any, ...], tuple[ConceptMention, ...]]:
         return _loader(self._reader, paper_concepts, "ids", (), "first")
+
+    async def paper_with_concepts(self, id: str, first: int) -> PaperView | None:
+        """The paper and its ``first`` concept mentions in one statement, primed into the
+        ``paper`` and ``paper_concepts`` loaders, where its fields then find them."""
+        found = await paper_with_concepts(self._reader, id=id, first=first)
+        if found is None:
+            self.paper.prime((id,), None)
+            return None
+        paper, mentions = found
+        self.paper.prime((id,), paper)
+        self.paper_concepts.prime((paper.id, first), mentions)
+        return paper
 
     @cached_property
     def paper_methods(self) -> DataLoader[tuple[Any, ...], PaperMethods]:

@@ -27,6 +27,7 @@ from strawberry.extensions import (
 from strawberry.schema.config import StrawberryConfig
 from strawberry.schema.name_converter import NameConverter
 from strawberry.types import ExecutionContext
+from strawberry.types.nodes import SelectedField
 
 from api import _mutations
 from api._authors import AuthorQuery
@@ -90,11 +91,34 @@ def _missing(paper_id: str) -> NotFoundError:
     return NotFoundError(f"No paper has the id {paper_id!r}; check the id (see `papers`).")
 
 
+def _concepts_first(info: Info) -> int | None:
+    """The page size of the one ``concepts`` field asked for directly under this ``paper`` (no
+    fragment, alias twin or directive), so that the paper and its concepts come in one
+    statement; ``None`` when there is none, or more, or its ``first`` is out of range (the field
+    then loads, or fails, on its own)."""
+    wanted = [
+        s
+        for s in info.selected_fields[0].selections
+        if isinstance(s, SelectedField) and s.name == "concepts"
+    ]
+    if len(wanted) != 1 or wanted[0].directives:
+        return None
+    first = wanted[0].arguments.get("first")  # a literal comes as its text, already validated
+    try:
+        return page_size(None if first is None else int(first))
+    except InvalidInputError:
+        return None
+
+
 @strawberry.type(description="Read the paper graph.")
 class Query(AuthorQuery, ThemesQuery):
     @strawberry.field(description="A paper by any of its ids; null when there is none.")
     async def paper(self, info: Info, id: strawberry.ID) -> Paper | None:
-        found = await info.context.loaders.paper.load((str(id),))
+        first = _concepts_first(info)
+        if first is None:
+            found = await info.context.loaders.paper.load((str(id),))
+        else:
+            found = await info.context.loaders.paper_with_concepts(str(id), first)
         return Paper.of(found) if found else None
 
     @strawberry.field(

@@ -33,6 +33,7 @@ __all__ = [
     "find_papers",
     "paper_concepts",
     "paper_methods",
+    "paper_with_concepts",
     "papers_by_ids",
     "related_papers",
     "shared_concepts",
@@ -156,6 +157,19 @@ async def _dataset_key(reader: GraphReader, dataset: str, method: str | None) ->
         raise InvalidInputError("Give `method` or `dataset`, not both: each filters by one name.")
     found = await get_method(reader, key=dataset) or await get_method(reader, name=dataset)
     return found.key if found and found.kind in _DATA_KINDS else None
+
+
+async def paper_with_concepts(
+    reader: GraphReader, *, id: str, first: int
+) -> tuple[PaperView, tuple[ConceptMention, ...]] | None:
+    """The paper named by ``id`` (as :func:`papers_by_ids`) and its ``first`` best concept
+    mentions (as :func:`paper_concepts`), in one statement; ``None`` when no paper has the id."""
+    forms = lookup_forms(id)
+    rows = {r["id"]: r for r in await fetch(reader, "paper_with_concepts", ids=forms, first=first)}
+    row = next((rows[f] for f in forms if f in rows), None)
+    if row is None:
+        return None
+    return to_paper(row["paper"]), tuple(to_mention(m) for m in row["mentions"])
 
 
 async def _key_named(reader: GraphReader, kind: str, name: str) -> str | None:

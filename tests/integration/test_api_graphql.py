@@ -452,3 +452,39 @@ async def test_ingest_and_delete(client: httpx.AsyncClient, cypher: Any) -> None
     deleted = await gql(client, 'mutation { deletePaper(id: "api-1") }', token=TOKEN)
     assert deleted["data"]["deletePaper"] == "api-1"
     assert await cypher("MATCH (p:Paper {id: 'api-1'}) RETURN p") == []
+
+
+async def test_a_paper_with_its_concepts_costs_one_statement_and_answers_as_two(
+    client: httpx.AsyncClient, cypher: Any
+) -> None:
+    """`paper(id:) { concepts }` reads both in one statement; through a fragment (two
+    statements) and by an alternative id the answer is the same."""
+    row = (
+        await cypher(
+            "MATCH (p:Paper)-[m:MENTIONS]->() WITH p, count(m) AS n WHERE n >= 4 "
+            "SET p.altIds = ['alt-' + p.id] RETURN p.id AS id ORDER BY id LIMIT 1"
+        )
+    )[0]
+    fields = "id title concepts(first: 3) { score rank concept { key name paperCount } }"
+    direct = await gql(client, f"query($id: ID!) {{ paper(id: $id) {{ {fields} }} }}", id=row["id"])
+    assert direct["extensions"]["cypherStatements"] == 1
+    by_fragment = await gql(
+        client,
+        f"query($id: ID!) {{ paper(id: $id) {{ ...P }} }} fragment P on Paper {{ {fields} }}",
+        id=row["id"],
+    )
+    assert by_fragment["extensions"]["cypherStatements"] == 2
+    by_alt = await gql(
+        client, f"query($id: ID!) {{ paper(id: $id) {{ {fields} }} }}", id="alt-" + row["id"]
+    )
+    assert direct["data"] == by_fragment["data"] == by_alt["data"]
+    expected = await cypher(
+        "MATCH (:Paper {id: $id})-[m:MENTIONS]->(c:Concept) "
+        "RETURN c.key AS key ORDER BY m.score DESC, c.key LIMIT 3",
+        id=row["id"],
+    )
+    assert [m["concept"]["key"] for m in direct["data"]["paper"]["concepts"]] == [
+        e["key"] for e in expected
+    ]
+    missing = await gql(client, '{ paper(id: "no-such-paper") { id concepts { score } } }')
+    assert missing["data"] == {"paper": None}
