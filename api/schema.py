@@ -11,7 +11,7 @@ from __future__ import annotations
 import hmac
 import logging
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 import strawberry
 from graphql import GraphQLError, NoSchemaIntrospectionCustomRule
@@ -397,9 +397,17 @@ class _ParserCache(ParserCache):
     escapes the operation and its result skips the extensions, :class:`api.errors.ErrorCodes`
     among them; Strawberry's own parse reports it as a result of the operation. Such a text
     is parsed twice, and never cached.
+
+    An empty selection set (``{ stats { } }``) is parsed as the syntax error the GraphQL
+    specification makes it: graphql-core accepts it by default, and the depth limit's rule
+    then fails on it with an error that is not the client's to read.
     """
 
     def on_parse(self) -> Iterator[None]:
+        # Strawberry passes these options to graphql-core's parse; its TypedDict lists only
+        # the ones Strawberry sets itself.
+        options = cast(dict[str, Any], self.execution_context.parse_options)
+        options["allow_empty_selection_sets"] = False
         try:
             yield from super().on_parse()
         except GraphQLError:

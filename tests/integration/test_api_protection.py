@@ -144,6 +144,12 @@ async def test_known_errors_carry_codes(client: httpx.AsyncClient) -> None:
     assert codes(await gql(client, "{ concept { key } }")) == ["BAD_USER_INPUT"]
     assert codes(await gql(client, "{ nope }")) == ["BAD_USER_INPUT"]
     assert codes(await gql(client, "{ papers(")) == ["BAD_USER_INPUT"]
+    # An empty selection set is a syntax error, not a crash of the depth limit's rule.
+    for _ in range(2):  # parsed, then served from the document cache
+        empty = await gql(client, "{ stats { } }")
+        assert (
+            codes(empty) == ["BAD_USER_INPUT"] and "Syntax Error" in empty["errors"][0]["message"]
+        )
 
 
 async def test_unexpected_errors_are_masked(client: httpx.AsyncClient) -> None:
