@@ -33,7 +33,6 @@ __all__ = [
     "MethodKind",
     "MethodMention",
     "MethodVariants",
-    "VariantLink",
     "MethodView",
     "NodeKind",
     "Page",
@@ -49,6 +48,7 @@ __all__ = [
     "Subgraph",
     "TopicView",
     "TrendPoint",
+    "VariantLink",
     "stats_from_row",
 ]
 
