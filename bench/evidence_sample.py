@@ -6,7 +6,8 @@ it first, e.g. ``papergraph load examples/iclr2025-seed.txt …``) through
 lineage edge VARIANT_OF) by type and by evidence field, checks every edge's offsets against its
 paper's stored text (a VARIANT_OF's paper is the one it names, ``paperId``), and writes ``bench/results/evidence-sample.json`` and
 ``evidence-sample.md``: the counts, then ``--size`` random edges with the sentence each comes
-from, the phrase in bold, for a person to judge.
+from, the phrase in bold, for a person to judge, and (up to ``--size``) the VARIANT_OF edges
+the same way.
 """
 
 from __future__ import annotations
@@ -59,6 +60,17 @@ def marked(edge: dict[str, Any]) -> str:
     return f"{s[:at]}**{s[at:end]}**{s[end:]}".replace("|", "\\|").replace("\n", " ")
 
 
+def row(graph: nx.MultiDiGraph, source: str, target: str, edge: dict[str, Any]) -> list[str]:
+    """One table row: the paper, the edge, what it links to, the field and the sentence."""
+    return [
+        str(paper_of(graph, source, edge).get("label", source))[:50],
+        edge["relationshipType"],
+        target_of(graph, source, target, edge),
+        edge["evidenceField"],
+        marked(edge),
+    ]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.evidence_sample", description=__doc__)
     parser.add_argument("--size", type=int, default=50)
@@ -78,35 +90,33 @@ def main(argv: list[str] | None = None) -> int:
     ]
     with_evidence = [e for e in edges if "evidenceField" in e[2]]
     sample = random.Random(args.seed).sample(with_evidence, min(args.size, len(with_evidence)))
-    rows = [
-        [
-            str(paper_of(graph, u, d).get("label", u))[:50],
-            d["relationshipType"],
-            target_of(graph, u, v, d),
-            d["evidenceField"],
-            marked(d),
-        ]
-        for u, v, d in sample
-    ]
+    rows = [row(graph, *e) for e in sample]
+    lineage = [row(graph, *e) for e in with_evidence if e[2]["relationshipType"] == "VARIANT_OF"]
     counts = {
         "papers": sum(1 for _, n in graph.nodes(data=True) if "Paper" in n.get("labels", [])),
         "edges": len(edges),
         "by_type": dict(sorted(types.items())),
         "by_field": dict(fields),
         "offsets_not_holding": len(broken),
+        "lineage_without_evidence": types["VARIANT_OF"] - len(lineage),
     }
+    header = ["paper", "edge", "target", "field", "sentence"]
     table = "\n\n".join(
         [
             "# Evidence sample",
             f"Graph: {counts['papers']} papers, {counts['edges']} extracted edges "
             f"({counts['by_type']}); evidence field "
             f"of each (None: an author keyword the text never writes): {counts['by_field']}; "
-            f"edges whose offsets do not index the stored text: {counts['offsets_not_holding']}.",
+            f"edges whose offsets do not index the stored text: {counts['offsets_not_holding']}; "
+            f"VARIANT_OF edges without evidence: {counts['lineage_without_evidence']}.",
             f"{len(rows)} random edges with evidence (seed {args.seed}), the phrase in bold:",
-            markdown_table(["paper", "edge", "target", "field", "sentence"], rows),
+            markdown_table(header, rows),
+            f"The first {min(args.size, len(lineage))} VARIANT_OF edges (the lineage edge; paper: "
+            "the one it names), the phrase in bold:",
+            markdown_table(header, lineage[: args.size]),
         ]
     )
-    write_results("evidence-sample", {**counts, "sample": rows}, table)
+    write_results("evidence-sample", {**counts, "sample": rows, "lineage": lineage}, table)
     print(table)
     return 0 if not broken else 1
 
