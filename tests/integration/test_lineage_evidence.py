@@ -73,7 +73,10 @@ async def client(loaded: Settings) -> AsyncIterator[httpx.AsyncClient]:
             yield http
 
 
-LINK = "variant { name } base { name } paper { id title abstract } evidence { field start end text sentence sentenceStart sentenceEnd }"
+LINK = (
+    "variant { name } base { name } paper { id title abstract } "
+    "evidence { field start end text sentence sentenceStart sentenceEnd }"
+)
 QUERY = f"""{{
   fastgt: method(name: "FastGT") {{ variantOf {{ name }} variantLinks {{ {LINK} }} }}
   lora: lineage(method: "LoRA") {{ entries {{ method {{ name }} links {{ {LINK} }} }} }}
