@@ -6,11 +6,15 @@
 // base existing, is one edge showing the claim of the claiming paper with the smallest id
 // (paperId, extractor, and the evidence* and sentence* properties the other extracted edges
 // carry), so neither load order nor batch size changes it; an edge no paper claims any more is
-// deleted.
+// deleted. Each variant is write-locked before its claims are read, so two loaders writing
+// claims on it at once take turns and the second sees the first's (as in delete_orphans).
 // params: $keys: [string] (keys of methods whose papers' claims may have changed).
 // returns: count (VARIANT_OF edges kept).
 UNWIND $keys AS key
 MATCH (v:Method {key: key})
+SET v.variantCheck = true
+REMOVE v.variantCheck
+WITH v
 CALL (v) {
   OPTIONAL MATCH (v)-[old:VARIANT_OF]->(b:Method)
   WHERE NOT EXISTS { (:Paper)-[c:PROPOSES|USES]->(v) WHERE c.variantOf = b.key }
