@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import strawberry
 
-from api._types import FromView, Method, Paper
+from api._types import FromView, Method, Paper, VariantLink
 
 __all__ = ["Lineage", "LineageEntry"]
 
@@ -23,6 +23,10 @@ class LineageEntry(FromView):
     introduced_by: list[Paper]
     used_by: list[Paper]
     use_count: int = strawberry.field(description="Every paper using it (usedBy is capped).")
+    links: list[VariantLink] = strawberry.field(
+        description="Its VARIANT_OF links (what it varies), each with the paper saying so and "
+        "where."
+    )
 
 
 @strawberry.type(

@@ -47,6 +47,7 @@ __all__ = [
     "Stats",
     "Subgraph",
     "TrendPoint",
+    "VariantLink",
 ]
 
 T = TypeVar("T")
@@ -324,6 +325,14 @@ class Method:
         found = await info.context.loaders.method_variants.load((self.key,))
         return [Method.of(v) for v in found.variants]
 
+    @strawberry.field(
+        description="Its VARIANT_OF links (what it varies), each with the paper saying so and "
+        "where; variantOf is the first."
+    )
+    async def variant_links(self, info: Info) -> list[VariantLink]:
+        found = await info.context.loaders.method_variants.load((self.key,))
+        return [VariantLink.of(link) for link in found.links]
+
     @strawberry.field(description="Concepts of the papers proposing or using it.")
     async def concepts(self, info: Info, first: First = 10) -> list[Concept]:
         found = await info.context.loaders.method_concepts.load((self.key, page_size(first)))
@@ -366,6 +375,23 @@ class Evidence:
     sentence: str
     sentence_start: int
     sentence_end: int
+
+
+@strawberry.type(
+    description="A VARIANT_OF link: `variant` varies `base`. Of the papers saying so, `paper` "
+    "is the one with the smallest id, and `evidence` where it says so: the base named after "
+    'a cue ("extends X", "builds on X", "a variant of X"), else the variant\'s own name '
+    "or long form (OPT-13B, Conservative Offline GFlowNet)."
+)
+class VariantLink:
+    variant: Method
+    base: Method
+    paper: Paper | None
+    evidence: Evidence | None
+
+    @classmethod
+    def of(cls, view: models.VariantLink) -> VariantLink:
+        return _as_is(cls, view)
 
 
 @strawberry.type(description="A paper's link to a method it proposes or uses.")

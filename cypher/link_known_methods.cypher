@@ -3,14 +3,15 @@
 // Each edge carries its evidence (where the name is written; see graph.writes.Evidence) and the
 // forms this paper writes (aliases), from which refresh_aliases recomputes the node's.
 // params: $rows: [{matchKey, key, name, aliases, score, kind ('USES'), extractor,
-//   evidence (map of edge properties, possibly empty)}].
+//   evidence (map of edge properties, possibly empty), claim (map: variantOf and variant*
+//   evidence when the paper calls the method a variant, see refresh_variants; else empty)}].
 // returns: count.
 UNWIND $rows AS row
 MATCH (p:Paper {matchKey: row.matchKey})
 MATCH (m:Method {key: row.key})
 SET m.aliases = m.aliases + [a IN row.aliases WHERE NOT a IN m.aliases], m.relatedStale = true
 FOREACH (_ IN CASE WHEN row.kind = 'PROPOSES' THEN [1] ELSE [] END |
-  CREATE (p)-[r:PROPOSES {score: row.score, extractor: row.extractor}]->(m) SET r += row.evidence, r.aliases = row.aliases)
+  CREATE (p)-[r:PROPOSES {score: row.score, extractor: row.extractor}]->(m) SET r += row.evidence, r += coalesce(row.claim, {}), r.aliases = row.aliases)
 FOREACH (_ IN CASE WHEN row.kind = 'USES' THEN [1] ELSE [] END |
-  CREATE (p)-[r:USES {score: row.score, extractor: row.extractor}]->(m) SET r += row.evidence, r.aliases = row.aliases)
+  CREATE (p)-[r:USES {score: row.score, extractor: row.extractor}]->(m) SET r += row.evidence, r += coalesce(row.claim, {}), r.aliases = row.aliases)
 RETURN count(*) AS count

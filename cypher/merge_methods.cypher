@@ -6,7 +6,8 @@
 // forms this paper writes (aliases), from which refresh_aliases recomputes the node's.
 // params: $rows: [{matchKey, key, name, aliases, score, kind ('PROPOSES'|'USES'), extractor,
 //   methodKind ('method'|'model'|'dataset'|'benchmark'|'metric'|'tool'), variantOf,
-//   evidence (map of edge properties, possibly empty)}].
+//   evidence (map of edge properties, possibly empty), claim (map: variantOf and variant*
+//   evidence when the paper calls the method a variant, see refresh_variants; else empty)}].
 // returns: count.
 UNWIND $rows AS row
 MATCH (p:Paper {matchKey: row.matchKey})
@@ -21,7 +22,7 @@ SET m.kind = CASE
     ELSE m.kind END
 SET m.kindProposed = coalesce(m.kindProposed, false) OR row.kind = 'PROPOSES'
 FOREACH (_ IN CASE WHEN row.kind = 'PROPOSES' THEN [1] ELSE [] END |
-  CREATE (p)-[r:PROPOSES {score: row.score, extractor: row.extractor}]->(m) SET r += row.evidence, r.aliases = row.aliases)
+  CREATE (p)-[r:PROPOSES {score: row.score, extractor: row.extractor}]->(m) SET r += row.evidence, r += coalesce(row.claim, {}), r.aliases = row.aliases)
 FOREACH (_ IN CASE WHEN row.kind = 'USES' THEN [1] ELSE [] END |
-  CREATE (p)-[r:USES {score: row.score, extractor: row.extractor}]->(m) SET r += row.evidence, r.aliases = row.aliases)
+  CREATE (p)-[r:USES {score: row.score, extractor: row.extractor}]->(m) SET r += row.evidence, r += coalesce(row.claim, {}), r.aliases = row.aliases)
 RETURN count(*) AS count

@@ -1,9 +1,9 @@
 // A method's lineage: what it varies (nearest first), then the method and every method varying
 // it up to 3 VARIANT_OF steps away, each with the papers introducing it and the papers using
-// it, oldest first.
+// it, oldest first, and its VARIANT_OF edges with the paper saying so and where.
 // params: $key, $first (papers per list).
 // returns: variantOf (list of method maps), entries (list of {method, depth, introducedBy,
-// usedBy, useCount}); no row when no method has the key.
+// usedBy, useCount, links (as in method_variants)}); no row when no method has the key.
 MATCH (root:Method {key: $key})
 CALL (root) {
   OPTIONAL MATCH path = (root)-[:VARIANT_OF*1..3]->(b:Method)
@@ -26,10 +26,21 @@ CALL (root) {
     RETURN collect(p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords,
                       .status})[..$first] AS usedBy, count(p) AS useCount
   }
-  WITH v, depth, introducedBy, usedBy, useCount ORDER BY depth, v.key
+  CALL (v) {
+    OPTIONAL MATCH (v)-[e:VARIANT_OF]->(b:Method)
+    OPTIONAL MATCH (p:Paper {id: e.paperId})
+    WITH e, b, p ORDER BY b.key
+    RETURN collect(CASE WHEN e IS NOT NULL THEN {
+      variant: v {.key, .name, .aliases, .kind, paperCount: COUNT { (v)<-[:PROPOSES|USES]-() }},
+      base: b {.key, .name, .aliases, .kind, paperCount: COUNT { (b)<-[:PROPOSES|USES]-() }},
+      paper: p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status},
+      evidence: e {.evidenceField, .evidenceStart, .evidenceEnd, .evidenceText, .sentence,
+                   .sentenceStart, .sentenceEnd}} END) AS links
+  }
+  WITH v, depth, introducedBy, usedBy, useCount, links ORDER BY depth, v.key
   RETURN collect({method: v {.key, .name, .aliases, .kind,
                              paperCount: COUNT { (v)<-[:PROPOSES|USES]-() }},
                   depth: depth, introducedBy: introducedBy, usedBy: usedBy,
-                  useCount: useCount}) AS entries
+                  useCount: useCount, links: links}) AS entries
 }
 RETURN variantOf, entries

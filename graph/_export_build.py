@@ -91,11 +91,17 @@ def full_graph(source: Source) -> nx.MultiDiGraph:
     for label in ("Concept", "Author", "CitedWork"):
         for node, _ in source.nodes(label, None if everything else linked[label]):
             _add_node(graph, node)
+    lineage: list[EdgeRecord] = []  # VARIANT_OF: kept once every method in scope is known
     for method, related in source.nodes("Method", None if everything else linked["Method"]):
         _add_node(graph, method)
         for edge in related:
-            if edge.target in graph:
-                graph.add_edge(edge.source, edge.target, relationshipType=edge.type, **edge.props)
+            if _label(edge.target) == "Method":
+                lineage.append(edge)
+            elif edge.target in graph:
+                _add_edge(graph, edge)
+    for edge in lineage:
+        if edge.target in graph:
+            _add_edge(graph, edge)
     return graph
 
 

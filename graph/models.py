@@ -48,6 +48,7 @@ __all__ = [
     "Subgraph",
     "TopicView",
     "TrendPoint",
+    "VariantLink",
     "stats_from_row",
 ]
 
@@ -350,11 +351,24 @@ class DraftAnalysis:
 
 
 @dataclass(slots=True)
+class VariantLink:
+    """One ``VARIANT_OF`` edge: the variant, the method it varies, the paper that says so (of
+    the papers saying so, the one with the smallest id) and where it says so."""
+
+    variant: MethodView
+    base: MethodView
+    paper: PaperView | None = None
+    evidence: Evidence | None = None
+
+
+@dataclass(slots=True)
 class MethodVariants:
-    """What a method varies (``SD-LoRA`` → ``LoRA``) and the named variants of it."""
+    """What a method varies (``SD-LoRA`` → ``LoRA``) and the named variants of it; ``links``
+    are its ``VARIANT_OF`` edges, with their papers and evidence."""
 
     variant_of: MethodView | None = None
     variants: tuple[MethodView, ...] = ()
+    links: tuple[VariantLink, ...] = ()
 
 
 @dataclass(slots=True)
@@ -367,6 +381,7 @@ class LineageEntry:
     introduced_by: tuple[PaperView, ...]
     used_by: tuple[PaperView, ...]
     use_count: int
+    links: tuple[VariantLink, ...] = ()  # its VARIANT_OF edges (what it varies, and why)
 
 
 @dataclass(slots=True)

@@ -51,7 +51,7 @@ _MENTIONS = query("merge_mentions")
 _METHODS = query("merge_methods")
 _KNOWN_METHODS = query("link_known_methods")
 _KIND_LABELS = query("label_method_kinds")
-_VARIANTS = query("merge_variants")
+_VARIANTS = query("refresh_variants")
 _STAMP = query("stamp_edge_counts")
 _REFRESH = query("refresh_method_concepts")
 _MARK_STALE = query("mark_methods_stale")
@@ -134,7 +134,7 @@ class MethodRow:
     ``method_kind`` is what the name names (``method``, ``model``, ``dataset``, ``benchmark``,
     ``metric``, ``tool``); None when the paper does not say, and then the edge is written once
     the graph knows the method (by the end of the load that types it). ``variant_of`` is the
-    key of the method it varies.
+    key of the method it varies, and ``variant_evidence`` where this paper says so.
     """
 
     key: str
@@ -145,6 +145,7 @@ class MethodRow:
     evidence: Evidence | None = None
     method_kind: str | None = "method"
     variant_of: str | None = None
+    variant_evidence: Evidence | None = None
 
 
 @dataclass(frozen=True)
@@ -250,6 +251,8 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
     mentions = await _single(tx, _MENTIONS, rows=mention_rows)
     await _single(tx, _PAPER_TOPICS, matchKeys=keys)
     methods = await _write_methods(tx, method_rows)
+    variants = [r["key"] for r in method_rows if r["variantOf"] is not None]
+    await _refresh_variants(tx, [*cleared.get("variantKeys", []), *variants])
     await store_untyped_uses(tx, keys, [r for r in method_rows if r["methodKind"] is None])
     await _write_authors(tx, papers, unwritten.get("authorKeys", []))
     await _write_citations(tx, papers)
@@ -310,20 +313,42 @@ def _author_inputs(paper: PaperRow) -> list[AuthorInput]:
 
 async def _write_methods(tx: AsyncManagedTransaction, rows: list[dict[str, Any]]) -> int:
     """Typed names first (creating methods), then untyped ones onto methods the graph knows,
-    then each touched method's kind label and its named variants."""
+    then each touched method's kind label."""
     typed = [r for r in rows if r["methodKind"] is not None]
     untyped = [r for r in rows if r["methodKind"] is None]
     written = await _single(tx, _METHODS, rows=typed)
     linked = await _single(tx, _KNOWN_METHODS, rows=untyped)
     await _single(tx, _KIND_LABELS, methodKeys=list({r["key"] for r in typed}))
-    await _single(tx, _VARIANTS, rows=[r for r in rows if r["variantOf"] is not None])
     return int(written.get("count", 0)) + int(linked.get("count", 0))
+
+
+async def _refresh_variants(tx: AsyncManagedTransaction, keys: Sequence[str]) -> None:
+    """Recompute the VARIANT_OF edges from these methods from their papers' claims."""
+    await _single(tx, _VARIANTS, keys=sorted(set(keys)))
 
 
 def _method_edge(paper: PaperRow, method: MethodRow) -> dict[str, Any]:
     row = _edge(paper, method)
     row["methodKind"], row["variantOf"] = row.pop("method_kind"), row.pop("variant_of")
+    del row["variant_evidence"]
+    row["claim"] = _claim(method)
     return row
+
+
+def _claim(method: MethodRow) -> dict[str, Any]:
+    """The properties of the paper's edge saying it calls the method a variant of another
+    (``variantOf`` and, as ``variantField`` … ``variantSentenceEnd``, where it says so)."""
+    if method.variant_of is None:
+        return {}
+    found = method.variant_evidence.properties() if method.variant_evidence else {}
+    return {"variantOf": method.variant_of, **{_claimed(k): v for k, v in found.items()}}
+
+
+def _claimed(prop: str) -> str:
+    """An evidence property's name on a claim: ``evidenceStart`` → ``variantStart``,
+    ``sentence`` → ``variantSentence``."""
+    rest = prop.removeprefix("evidence")
+    return "variant" + rest[0].upper() + rest[1:]
 
 
 def _paper_props(paper: PaperRow) -> dict[str, Any]:
@@ -393,6 +418,7 @@ async def delete_paper(driver: AsyncDriver, *, database: str, paper_id: str) -> 
         await _single(tx, _ORPHAN_AUTHORS, keys=authors.get("keys", []))
         await _single(tx, _ORPHAN_CITED, ids=cited.get("ids", []))
         await _single(tx, _MARK_STALE, methodKeys=deleted["methodKeys"])
+        await _refresh_variants(tx, deleted["variantKeys"])
         await _single(
             tx, _ORPHANS, conceptKeys=deleted["conceptKeys"], methodKeys=deleted["methodKeys"]
         )

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from graph.paper_ids import name_key
-from graph.writes import AuthorRow, MentionRow, MethodRow, PaperRow
+from graph.writes import AuthorRow, Evidence, MentionRow, MethodRow, PaperRow
 from loaders.evidence import PaperText
 from loaders.extraction import ConceptHit, Document, Extraction, MethodHit
 from loaders.identity import content_id, match_key, normalise_abstract, titled_key
@@ -287,9 +287,25 @@ def _methods(extraction: Extraction, text: PaperText) -> tuple[MethodRow, ...]:
                     evidence=text.evidence(_method_phrases(hit)),
                     method_kind=hit.kind,
                     variant_of=hit.variant_of,
+                    variant_evidence=_variant_evidence(hit, text),
                 ),
             )
     return tuple(rows.values())
+
+
+def _variant_evidence(hit: MethodHit, text: PaperText) -> Evidence | None:
+    """Where the paper says ``hit`` varies another method: the base named after the text cue,
+    else the variant's own name or long form (the first place it is written)."""
+    if hit.variant_of is None:
+        return None
+    if hit.variant_cue and hit.variant_phrase:
+        found = text.evidence_at(hit.variant_cue, hit.variant_phrase)
+        if found is not None:
+            return found
+        return text.evidence([hit.variant_phrase])
+    return text.evidence(
+        [*([hit.variant_phrase] if hit.variant_phrase else []), *_method_phrases(hit)]
+    )
 
 
 def chunks(items: Sequence[Candidate], size: int) -> list[Sequence[Candidate]]:

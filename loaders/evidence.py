@@ -221,6 +221,18 @@ class PaperText:
                     return _evidence(field, *span)
         return None
 
+    def evidence_at(self, cue: str, phrase: str) -> Evidence | None:
+        """Where ``phrase`` is written inside the first place the paper writes ``cue`` (the
+        base of a variant after ``extends``), or ``None`` when it writes no such cue."""
+        for field in self._fields:
+            around = field.find(cue)
+            if around is None:
+                continue
+            span = _Field(field.name, field.text[around[0] : around[1]]).find(phrase)
+            if span is not None:
+                return _evidence(field, around[0] + span[0], around[0] + span[1])
+        return None
+
 
 def _evidence(field: _Field, start: int, end: int) -> Evidence:
     if field.name == "title":

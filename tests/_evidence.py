@@ -1,4 +1,5 @@
-"""Checks that every extracted edge's evidence indexes the stored paper text exactly."""
+"""Checks that every extracted edge's evidence indexes the stored paper text exactly: a
+paper's MENTIONS, PROPOSES and USES, and each VARIANT_OF in the text of the paper it names."""
 
 from __future__ import annotations
 
@@ -25,6 +26,14 @@ RETURN p.id AS paper, p.abstract AS abstract, p.title AS title, type(r) AS type,
        r.source AS source, n.key AS key, n.name AS name, n.aliases AS aliases,
        r {.evidenceField, .evidenceStart, .evidenceEnd, .evidenceText, .sentence,
           .sentenceStart, .sentenceEnd} AS evidence
+UNION ALL
+MATCH (v:Method)-[r:VARIANT_OF]->(b:Method)
+OPTIONAL MATCH (p:Paper {id: r.paperId})
+RETURN p.id AS paper, p.abstract AS abstract, p.title AS title, type(r) AS type,
+       null AS source, v.key + '>' + b.key AS key, v.name AS name,
+       v.aliases + [b.key, b.name] + b.aliases AS aliases,
+       r {.evidenceField, .evidenceStart, .evidenceEnd, .evidenceText, .sentence,
+          .sentenceStart, .sentenceEnd} AS evidence
 """
 
 
@@ -42,6 +51,8 @@ def letters(text: str) -> str:
 def evidence_problem(edge: dict[str, Any]) -> str | None:
     """Why an edge's evidence does not check against its paper's stored text, or ``None``."""
     ev = edge["evidence"]
+    if edge["paper"] is None:
+        return "no paper says so"
     if ev["evidenceField"] is None:
         ok = edge["type"] == "MENTIONS" and edge["source"] == "author"
         return None if ok else "no evidence"
@@ -53,7 +64,8 @@ def evidence_problem(edge: dict[str, Any]) -> str | None:
     if stored[start:end] != ev["evidenceText"] or stored[first:last] != ev["sentence"]:
         return "offsets do not index the stored text"
     found = letters(ev["evidenceText"])
-    names = {letters(n) for n in [edge["name"], edge["key"], *(edge["aliases"] or [])]}
+    # a VARIANT_OF's phrase names the variant (OPT-13B, its long form) or its base ("extends X")
+    names = {letters(n) for n in [edge["name"], *edge["key"].split(">"), *(edge["aliases"] or [])]}
     if not any(found == n or found in (n + "s", n + "es") for n in names):
         return f"{ev['evidenceText']!r} is none of {sorted(names)}"
     return None

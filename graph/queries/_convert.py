@@ -21,6 +21,7 @@ from graph.models import (
     NodeKind,
     Page,
     PaperView,
+    VariantLink,
 )
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "to_nodes",
     "to_page",
     "to_paper",
+    "to_variant_link",
 ]
 
 Row = dict[str, Any]
@@ -103,6 +105,16 @@ def to_evidence(row: Row | None) -> Evidence | None:
         sentence=row["sentence"],
         sentence_start=int(row["sentenceStart"]),
         sentence_end=int(row["sentenceEnd"]),
+    )
+
+
+def to_variant_link(row: Row) -> VariantLink:
+    """A ``VARIANT_OF`` edge from a ``{variant, base, paper, evidence}`` row."""
+    return VariantLink(
+        variant=to_method(row["variant"]),
+        base=to_method(row["base"]),
+        paper=to_paper(row["paper"]) if row.get("paper") else None,
+        evidence=to_evidence(row.get("evidence")),
     )
 
 

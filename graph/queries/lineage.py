@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from graph.models import Lineage, LineageEntry, MethodVariants
-from graph.queries._convert import to_method, to_paper
+from graph.queries._convert import to_method, to_paper, to_variant_link
 from graph.queries._run import GraphReader, Row, fetch, fetch_one
 
 __all__ = ["method_lineage", "method_variants"]
@@ -18,6 +18,7 @@ async def method_variants(reader: GraphReader, *, keys: Sequence[str]) -> dict[s
         r["key"]: MethodVariants(
             variant_of=to_method(r["variantOf"]) if r["variantOf"] else None,
             variants=tuple(to_method(v) for v in r["variants"]),
+            links=tuple(to_variant_link(link) for link in r["links"]),
         )
         for r in rows
     }
@@ -44,4 +45,5 @@ def _entry(row: Row) -> LineageEntry:
         introduced_by=tuple(to_paper(p) for p in row["introducedBy"]),
         used_by=tuple(to_paper(p) for p in row["usedBy"]),
         use_count=int(row["useCount"]),
+        links=tuple(to_variant_link(link) for link in row["links"]),
     )

@@ -39,7 +39,7 @@ _DEFAULT_WEIGHTS = Weights()
 
 def extractor_version(*, fast: bool) -> str:
     """Stored on every edge: a load with another version or mode re-extracts the paper."""
-    return "kb-np-15-fast" if fast else "kb-np-15"
+    return "kb-np-16-fast" if fast else "kb-np-16"
 
 
 class Rankers(NamedTuple):
@@ -315,6 +315,8 @@ def _method_hit(method: MethodCandidate, similarity: float) -> MethodHit:
         tuple(method.aliases),
         kind=method.kind,
         variant_of=method.variant_of,
+        variant_phrase=method.variant_phrase,
+        variant_cue=method.variant_cue,
     )
 
 

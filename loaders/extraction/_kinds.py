@@ -316,12 +316,16 @@ def link_variants(
     by_key = {m.key: m for m in methods}
     added: list[MethodCandidate] = []
     for method in methods:
-        base = _structural_base(method, by_key, is_concept) or _long_form_base(method, methods)
+        structural = _structural_base(method, by_key, is_concept)
+        long_form = None if structural else _long_form_base(method, methods)
+        base = structural or (long_form[0] if long_form else None)
         if base is None:
             continue
         if base not in by_key and base not in {m.key for m in added}:
             added.append(_base_candidate(method, base))
         method.variant_of = base
+        # the name says so (OPT-13B), or the long form ending with the base's name
+        method.variant_phrase = long_form[1] if long_form else method.name
     methods = [*methods, *added]
     _text_variants(units, methods)
     by_key = {m.key: m for m in methods}
@@ -364,9 +368,11 @@ def _structural_base(
     return spelling_key(base)
 
 
-def _long_form_base(method: MethodCandidate, methods: list[MethodCandidate]) -> str | None:
+def _long_form_base(
+    method: MethodCandidate, methods: list[MethodCandidate]
+) -> tuple[str, str] | None:
     """``Conservative Offline GFlowNet (COFlowNet)`` varies ``GFlowNet``: its long form ends
-    with another method's name or long form."""
+    with another method's name or long form. Returns the base's key and that long form."""
     names = {
         spelling_key(n): m.key
         for m in methods
@@ -379,7 +385,7 @@ def _long_form_base(method: MethodCandidate, methods: list[MethodCandidate]) -> 
             tail = " ".join(words[i:])
             base = names.get(spelling_key(tail)) or names.get(spelling_key(singular(tail)))
             if base is not None:
-                return base
+                return base, long_form
     return None
 
 
@@ -392,11 +398,20 @@ def _text_variants(units: Sequence[Unit], methods: list[MethodCandidate]) -> Non
     for base in methods:
         if base.proposed:
             continue
-        for start, _ in spans[base.key]:
+        for start, end in spans[base.key]:
             if _varies_before(units, start):
                 variant = _proposal_near(units, start, proposed, spans) or proposed[0]
-                variant.variant_of = variant.variant_of or base.key
+                if not variant.variant_of:
+                    variant.variant_of = base.key
+                    _note_cue(variant, units, start, end)
                 break
+
+
+def _note_cue(variant: MethodCandidate, units: Sequence[Unit], start: int, end: int) -> None:
+    """Keep where the text says so: the base as written at the cue, and the cue's words (at
+    most three, as :func:`_varies_before` reads) with it, for the evidence of the link."""
+    variant.variant_phrase = " ".join(u.text for u in units[start:end])
+    variant.variant_cue = " ".join(u.text for u in units[max(start - 3, 0) : end])
 
 
 def _varies_before(units: Sequence[Unit], i: int) -> bool:

@@ -120,6 +120,10 @@ class MethodCandidate:
     kind: str | None = None
     #: key of the method this one is a named variant of
     variant_of: str | None = None
+    #: where the paper says so: the phrase to point at (the variant's name or long form, or the
+    #: base as written after a text cue) and, for a text cue, the cue with it (``extends LoRA``)
+    variant_phrase: str | None = None
+    variant_cue: str | None = None
 
     @property
     def key(self) -> str:

@@ -61,6 +61,11 @@ class MethodHit:
     kind: str | None = "method"
     #: key of the method this one is a named variant of (``SD-LoRA`` → ``lora``)
     variant_of: str | None = None
+    #: where the paper says it varies ``variant_of``: the phrase (its own name or long form for
+    #: name structure, the base as written after a text cue) and, for a text cue, the words of
+    #: the cue and the base (``extends GraphGPS``) the phrase is looked for in
+    variant_phrase: str | None = None
+    variant_cue: str | None = None
 
 
 @dataclass(frozen=True)

@@ -174,8 +174,10 @@ def _selection(kind: GraphQLType, depth: int = 0) -> str:
         if isinstance(inner, GraphQLScalarType | GraphQLEnumType):
             parts.append(name)
         elif depth < 1 and not any(isinstance(a.type, GraphQLNonNull) for a in field.args.values()):
-            parts.append(f"{name} {_selection(field.type, depth + 1)}")
-    return "{ " + " ".join(parts) + " }"
+            inner_selection = _selection(field.type, depth + 1)
+            if inner_selection:  # a type of objects only (VariantLink) has nothing to select here
+                parts.append(f"{name} {inner_selection}")
+    return "{ " + " ".join(parts) + " }" if parts else ""
 
 
 def _value(kind: GraphQLType, text: str) -> object:

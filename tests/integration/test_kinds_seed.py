@@ -88,13 +88,18 @@ async def test_lineage_answers_who_introduced_varied_and_used_a_method(
 ) -> None:
     found = await _data(
         client,
-        """{ method(name: "DyDiT") { kind variantOf { name } }
+        """{ method(name: "DyDiT") { kind variantOf { name }
+                                   variantLinks { paper { abstract } evidence { text } } }
              lineage(method: "DiT") {
                method { name }
                entries { depth method { name } introducedBy { abstract } usedBy { year } }
              } }""",
     )
+    [link] = found["method"].pop("variantLinks")
     assert found["method"] == {"kind": "MODEL", "variantOf": {"name": "DiT"}}
+    # its long form says so: Dynamic Diffusion Transformer (DyDiT) varies Diffusion Transformer
+    assert link["evidence"]["text"] == "Dynamic Diffusion Transformer"
+    assert link["paper"]["abstract"].startswith("Diffusion Transformer (DiT)")
     entries = {e["method"]["name"]: e for e in found["lineage"]["entries"]}
     assert found["lineage"]["method"]["name"] == "DiT"
     assert entries["DiT"]["depth"] == 0 and entries["DyDiT"]["depth"] == 1

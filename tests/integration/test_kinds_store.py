@@ -12,12 +12,18 @@ from neo4j import AsyncDriver
 from graph.config import Settings
 from graph.models import MethodKind
 from graph.queries import GraphReader, get_method, method_variants
-from graph.writes import MethodRow, PaperRow, upsert_papers
+from graph.writes import Evidence, MethodRow, PaperRow, delete_paper, upsert_papers
 
 pytestmark = pytest.mark.neo4j
 
 
-def _method(key: str, edge: str, kind: str | None, variant_of: str | None = None) -> MethodRow:
+def _method(
+    key: str,
+    edge: str,
+    kind: str | None,
+    variant_of: str | None = None,
+    variant_evidence: Evidence | None = None,
+) -> MethodRow:
     return MethodRow(
         key=key,
         name=key.upper(),
@@ -26,6 +32,7 @@ def _method(key: str, edge: str, kind: str | None, variant_of: str | None = None
         kind=edge,
         method_kind=kind,
         variant_of=variant_of,
+        variant_evidence=variant_evidence,
     )
 
 
@@ -94,8 +101,6 @@ async def test_variants_link_to_their_base_and_reloads_change_nothing(
 async def test_deleting_the_only_paper_removes_variants_with_their_lineage_edge(
     driver: AsyncDriver, neo4j_settings: Settings
 ) -> None:
-    from graph.writes import delete_paper
-
     paper = _paper(
         "a", _method("sdlora", "PROPOSES", "method", "lora"), _method("lora", "USES", "method")
     )
@@ -103,3 +108,47 @@ async def test_deleting_the_only_paper_removes_variants_with_their_lineage_edge(
     await delete_paper(driver, database=neo4j_settings.neo4j_database, paper_id="a")
     rows = await _cypher(driver, neo4j_settings, "MATCH (m:Method) RETURN count(m) AS n")
     assert rows == [{"n": 0}]
+
+
+def _says_sdlora_varies_lora(pid: str, *, claims: bool = True) -> PaperRow:
+    """Paper ``pid`` using SD-LoRA and LoRA; ``claims``: it says SD-LoRA varies LoRA, in a
+    sentence naming the paper."""
+    sentence = f"Paper {pid} builds SD-LoRA on LoRA."
+    where = Evidence("abstract", 8 + len(pid), 15 + len(pid), "SD-LoRA", 0, len(sentence), sentence)
+    return _paper(
+        pid,
+        _method("sdlora", "USES", "method", "lora" if claims else None, where if claims else None),
+        _method("lora", "USES", "method"),
+    )
+
+
+async def _lineage_sentences(driver: AsyncDriver, settings: Settings) -> list[tuple[str, ...]]:
+    reader = GraphReader(driver=driver, settings=settings)
+    links = (await method_variants(reader, keys=["sdlora"]))["sdlora"].links
+    return [
+        (link.base.key, link.paper.id if link.paper else "", link.evidence.sentence)
+        for link in links
+        if link.evidence is not None
+    ]
+
+
+async def test_a_lineage_edge_shows_the_claiming_paper_with_the_smallest_id_while_one_says_so(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    for pid in ("b", "a", "c"):  # not in id order: the edge shows paper a, whoever came last
+        await _write(driver, neo4j_settings, _says_sdlora_varies_lora(pid))
+    assert await _lineage_sentences(driver, neo4j_settings) == [
+        ("lora", "a", "Paper a builds SD-LoRA on LoRA.")
+    ]
+    await delete_paper(driver, database=neo4j_settings.neo4j_database, paper_id="a")
+    assert await _lineage_sentences(driver, neo4j_settings) == [
+        ("lora", "b", "Paper b builds SD-LoRA on LoRA.")
+    ]
+    # b is reloaded no longer saying so, and c goes: SD-LoRA stays (b uses it), its edge goes
+    await _write(driver, neo4j_settings, _says_sdlora_varies_lora("b", claims=False))
+    await delete_paper(driver, database=neo4j_settings.neo4j_database, paper_id="c")
+    assert await _lineage_sentences(driver, neo4j_settings) == []
+    rows = await _cypher(
+        driver, neo4j_settings, "MATCH (m:Method {key: 'sdlora'}) RETURN COUNT { (m)--() } AS n"
+    )
+    assert rows == [{"n": 1}]  # only b's USES; no VARIANT_OF left
