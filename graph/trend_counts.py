@@ -8,6 +8,10 @@ from the edges rather than incremented, so :func:`refresh_trend_counts` also reb
 any set of keys after a pass that moves edges (a concept's MENTIONS turned into a method's
 USES), and :func:`refresh_pending_trend_counts` counts the nodes of a graph written before the
 counts were kept.
+
+Topics keep the same lists (``trendYears``, ``trendPapers``) of their HAS_TOPIC papers:
+:func:`count_topics_in_transaction` recounts them wherever those edges are written or deleted
+(a topic recomputation, a batch's or a pass's relink, a paper's deletion).
 """
 
 from __future__ import annotations
@@ -18,7 +22,12 @@ from neo4j import AsyncDriver, AsyncManagedTransaction, unit_of_work
 
 from graph.cypher import query
 
-__all__ = ["count_in_transaction", "refresh_pending_trend_counts", "refresh_trend_counts"]
+__all__ = [
+    "count_in_transaction",
+    "count_topics_in_transaction",
+    "refresh_pending_trend_counts",
+    "refresh_trend_counts",
+]
 
 _BATCH = 2000
 _WRITE_TIMEOUT_SECONDS = 300.0
@@ -35,6 +44,15 @@ async def count_in_transaction(
         conceptKeys=sorted(set(concept_keys)),
         methodKeys=sorted(set(method_keys)),
     )
+    record = await result.single()
+    return int(record["counted"]) if record else 0
+
+
+async def count_topics_in_transaction(tx: AsyncManagedTransaction, *, ids: Iterable[str]) -> int:
+    """Recount the papers per year of the given topics inside ``tx``; return how many exist.
+
+    Ids are sorted so that concurrent writers lock shared topics in the same order."""
+    result = await tx.run(query("refresh_topic_trends"), ids=sorted(set(ids)))
     record = await result.single()
     return int(record["counted"]) if record else 0
 
