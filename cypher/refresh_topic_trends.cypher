@@ -1,8 +1,8 @@
-// Recount, from the HAS_TOPIC edges, the papers per year of each given topic and store them on
-// the node: trendYears (ascending) and trendPapers (parallel). Topic.trend reads these instead
-// of the year of every paper of the topic. Each topic is write-locked before it is counted (ids
-// sorted by the caller), so two loads relinking papers of the same topic cannot both count
-// without the other's papers. params: $ids: [string]. returns: counted.
+// Count, from the HAS_TOPIC edges, the papers per year of each given topic and store them on
+// the node: trendYears (ascending) and trendPapers (parallel), which Topic.trend reads. Run when
+// the topics are computed; later writes move the counts by their own edges (move_topic_trends).
+// Each topic is write-locked before it is counted (ids sorted by the caller).
+// params: $ids: [string]. returns: counted.
 UNWIND $ids AS id
 MATCH (t:Topic {id: id})
 SET t.trendCounting = true

@@ -23,7 +23,7 @@ import networkx as nx
 from neo4j import AsyncDriver, AsyncManagedTransaction, unit_of_work
 
 from graph.cypher import query
-from graph.trend_counts import count_topics_in_transaction
+from graph.trend_counts import count_topics_in_transaction, move_topics_in_transaction
 
 __all__ = [
     "MAX_SHARE",
@@ -100,8 +100,8 @@ def _plan(graph: nx.Graph, members: list[str], rank: int, names: dict[str, str])
 async def topics_due(driver: AsyncDriver, *, database: str, papers: int) -> bool:
     """Whether a load that leaves ``papers`` papers should recompute the topics: there are
     none yet (or no paper is linked to them), or the graph has grown by
-    :data:`REFRESH_GROWTH` since they were computed. Topics written before their links or
-    their per-year counts were kept are due as well."""
+    :data:`REFRESH_GROWTH` since they were computed. Topics with links written before their
+    per-year counts were kept are due as well."""
     records, _, _ = await driver.execute_query(
         query("topic_staleness"), database_=database, routing_="r"
     )
@@ -161,5 +161,5 @@ async def _relink(tx: AsyncManagedTransaction, match_keys: list[str]) -> int:
     record = await result.single()
     if not record:
         return 0
-    await count_topics_in_transaction(tx, ids=record["topicIds"])
+    await move_topics_in_transaction(tx, moves=record["moves"])
     return int(record["papers"])

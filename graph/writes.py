@@ -18,7 +18,7 @@ from graph._resolution import refresh_aliases, resolve_graph, store_untyped_uses
 from graph.cypher import query
 from graph.hierarchy import refresh_hierarchy
 from graph.models import Stats, stats_from_row
-from graph.trend_counts import count_in_transaction, count_topics_in_transaction
+from graph.trend_counts import count_in_transaction, move_topics_in_transaction
 
 __all__ = [
     "AuthorRow",
@@ -267,7 +267,7 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
         concept_keys=[*cleared.get("conceptKeys", []), *(r["key"] for r in mention_rows)],
         method_keys=[*cleared.get("methodKeys", []), *(r["key"] for r in method_rows)],
     )
-    await count_topics_in_transaction(tx, ids=linked.get("topicIds", []))
+    await move_topics_in_transaction(tx, moves=linked.get("moves", []))
     await refresh_aliases(
         tx,
         concept_keys=cleared.get("conceptKeys", []),
@@ -400,7 +400,7 @@ async def delete_paper(driver: AsyncDriver, *, database: str, paper_id: str) -> 
         await count_in_transaction(
             tx, concept_keys=deleted["conceptKeys"], method_keys=deleted["methodKeys"]
         )
-        await count_topics_in_transaction(tx, ids=deleted["topicIds"])
+        await move_topics_in_transaction(tx, moves=deleted["topicMoves"])
         await refresh_aliases(
             tx, concept_keys=deleted["conceptKeys"], method_keys=deleted["methodKeys"]
         )

@@ -180,13 +180,19 @@ def operators_of(plan: dict[str, Any]) -> list[tuple[str, str]]:
     return [own, *(step for child in plan.get("children", []) for step in operators_of(child))]
 
 
-async def test_topics_written_without_counts_are_due(
+async def test_topics_linked_without_counts_are_due(
     client: httpx.AsyncClient, driver: AsyncDriver, neo4j_settings: Settings
 ) -> None:
     database = neo4j_settings.neo4j_database
     papers = len(corpus())
     assert not await topics_due(driver, database=database, papers=papers)
+    # as links written before the counts were kept (no topicId, no year, no counts) ...
     await driver.execute_query(
-        "MATCH (t:Topic) REMOVE t.trendYears, t.trendPapers", database_=database
-    )  # as topics computed before the counts were kept
+        "MATCH (t:Topic) REMOVE t.trendYears, t.trendPapers WITH t "
+        "MATCH (t)<-[h:HAS_TOPIC]-(:Paper {id: 'graph-3'}) REMOVE h.topicId, h.year",
+        database_=database,
+    )
+    assert await topics_due(driver, database=database, papers=papers)
+    # ... even once a load has relinked (and counted) some of the papers
+    await upsert_papers(driver, database=database, papers=corpus()[:2])
     assert await topics_due(driver, database=database, papers=papers)
