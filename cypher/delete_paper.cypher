@@ -1,6 +1,7 @@
 // Delete one paper (by any of its ids) and return what it linked to, for orphan clean-up.
 // params: $id. returns: id, conceptKeys, methodKeys, variantKeys (the methods it called a
-// variant of another, see refresh_variants); no row when no such paper.
+// variant of another, see refresh_variants), topicMoves (one {id, year, change: -1} per dated
+// HAS_TOPIC edge, see move_topic_trends); no row when no such paper.
 MATCH (p:Paper)
 WHERE p.id = $id OR $id IN p.altIds
 WITH p LIMIT 1
@@ -9,5 +10,10 @@ WITH p, collect(DISTINCT c.key) AS conceptKeys
 OPTIONAL MATCH (p)-[r:PROPOSES|USES]->(m:Method)
 WITH p, p.id AS id, conceptKeys, collect(DISTINCT m.key) AS methodKeys,
      collect(DISTINCT CASE WHEN r.variantOf IS NOT NULL THEN m.key END) AS variantKeys
+WITH p, id, conceptKeys, methodKeys, variantKeys, COLLECT {
+  MATCH (p)-[h:HAS_TOPIC]->(t:Topic)
+  WHERE h.year IS NOT NULL
+  RETURN {id: t.id, year: h.year, change: -1}
+} AS topicMoves
 DETACH DELETE p
-RETURN id, conceptKeys, methodKeys, variantKeys
+RETURN id, conceptKeys, methodKeys, variantKeys, topicMoves

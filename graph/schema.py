@@ -34,6 +34,7 @@ SCHEMA_STATEMENTS = (
     "schema_concept_key_text",
     "schema_topic_id",
     "schema_concept_trend_total",
+    "schema_has_topic_rank",
 )
 
 

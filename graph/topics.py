@@ -23,6 +23,7 @@ import networkx as nx
 from neo4j import AsyncDriver, AsyncManagedTransaction, unit_of_work
 
 from graph.cypher import query
+from graph.trend_counts import count_topics_in_transaction, move_topics_in_transaction
 
 __all__ = [
     "MAX_SHARE",
@@ -99,13 +100,14 @@ def _plan(graph: nx.Graph, members: list[str], rank: int, names: dict[str, str])
 async def topics_due(driver: AsyncDriver, *, database: str, papers: int) -> bool:
     """Whether a load that leaves ``papers`` papers should recompute the topics: there are
     none yet (or no paper is linked to them), or the graph has grown by
-    :data:`REFRESH_GROWTH` since they were computed."""
+    :data:`REFRESH_GROWTH` since they were computed. Topics with links written before their
+    per-year counts were kept are due as well."""
     records, _, _ = await driver.execute_query(
         query("topic_staleness"), database_=database, routing_="r"
     )
     row = records[0]
     topics, computed_at = int(row["topics"]), int(row["computedAt"])
-    if topics == 0 or not row["linked"]:  # none, or written before papers were linked
+    if topics == 0 or not row["linked"] or not row["counted"]:
         return True
     return papers - computed_at >= REFRESH_GROWTH * max(papers, 1)
 
@@ -142,6 +144,7 @@ async def _replace(tx: AsyncManagedTransaction, plans: list[TopicPlan]) -> None:
     ]
     await (await tx.run(query("write_topics"), topics=rows)).consume()
     await (await tx.run(query("write_paper_topics"))).consume()
+    await count_topics_in_transaction(tx, ids=[p.id for p in plans])
 
 
 async def relink_papers(driver: AsyncDriver, *, database: str, match_keys: Sequence[str]) -> int:
@@ -156,4 +159,7 @@ async def relink_papers(driver: AsyncDriver, *, database: str, match_keys: Seque
 async def _relink(tx: AsyncManagedTransaction, match_keys: list[str]) -> int:
     result = await tx.run(query("refresh_paper_topics"), matchKeys=match_keys)
     record = await result.single()
-    return int(record["papers"]) if record else 0
+    if not record:
+        return 0
+    await move_topics_in_transaction(tx, moves=record["moves"])
+    return int(record["papers"])

@@ -8,17 +8,33 @@ from the edges rather than incremented, so :func:`refresh_trend_counts` also reb
 any set of keys after a pass that moves edges (a concept's MENTIONS turned into a method's
 USES), and :func:`refresh_pending_trend_counts` counts the nodes of a graph written before the
 counts were kept.
+
+Topics keep the same lists (``trendYears``, ``trendPapers``) of their HAS_TOPIC papers.
+:func:`count_topics_in_transaction` counts them from the edges when the topics are computed;
+afterwards every write that creates or deletes such edges (a batch's or a pass's relink, a
+paper's deletion) moves them by its own edges in its own transaction
+(:func:`move_topics_in_transaction`): each edge keeps the year it was counted under, so the
+counts stay what the edges say without reading a topic's thousands of edges per batch.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from neo4j import AsyncDriver, AsyncManagedTransaction, unit_of_work
 
 from graph.cypher import query
 
-__all__ = ["count_in_transaction", "refresh_pending_trend_counts", "refresh_trend_counts"]
+__all__ = [
+    "count_in_transaction",
+    "count_topics_in_transaction",
+    "move_topics_in_transaction",
+    "net_topic_moves",
+    "refresh_pending_trend_counts",
+    "refresh_trend_counts",
+]
 
 _BATCH = 2000
 _WRITE_TIMEOUT_SECONDS = 300.0
@@ -37,6 +53,43 @@ async def count_in_transaction(
     )
     record = await result.single()
     return int(record["counted"]) if record else 0
+
+
+async def count_topics_in_transaction(tx: AsyncManagedTransaction, *, ids: Iterable[str]) -> int:
+    """Recount the papers per year of the given topics inside ``tx``; return how many exist.
+
+    Ids are sorted so that concurrent writers lock shared topics in the same order."""
+    result = await tx.run(query("refresh_topic_trends"), ids=sorted(set(ids)))
+    record = await result.single()
+    return int(record["counted"]) if record else 0
+
+
+def net_topic_moves(moves: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The net change per topic and year of ``moves`` (``{id, year, change}`` per edge deleted
+    or created), as ``move_topic_trends`` takes them: topics sorted by id, years ascending,
+    topics and years that net to nothing left out."""
+    net: defaultdict[str, Counter[int]] = defaultdict(Counter)
+    for move in moves:
+        net[str(move["id"])][int(move["year"])] += int(move["change"])
+    rows = []
+    for topic in sorted(net):
+        years = sorted(y for y, change in net[topic].items() if change)
+        if years:
+            rows.append({"id": topic, "years": years, "changes": [net[topic][y] for y in years]})
+    return rows
+
+
+async def move_topics_in_transaction(
+    tx: AsyncManagedTransaction, *, moves: Iterable[Mapping[str, Any]]
+) -> int:
+    """Move the per-year counts of the topics by the HAS_TOPIC edges ``tx`` created and
+    deleted (``moves``, see :func:`net_topic_moves`); return how many topics moved."""
+    topics = net_topic_moves(moves)
+    if not topics:
+        return 0
+    result = await tx.run(query("move_topic_trends"), topics=topics)
+    record = await result.single()
+    return int(record["moved"]) if record else 0
 
 
 async def refresh_trend_counts(

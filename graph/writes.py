@@ -18,7 +18,7 @@ from graph._resolution import refresh_aliases, resolve_graph, store_untyped_uses
 from graph.cypher import query
 from graph.hierarchy import refresh_hierarchy
 from graph.models import Stats, stats_from_row
-from graph.trend_counts import count_in_transaction
+from graph.trend_counts import count_in_transaction, move_topics_in_transaction
 
 __all__ = [
     "AuthorRow",
@@ -249,7 +249,7 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
     mention_rows = [_edge(p, m) for p in papers for m in p.mentions]
     method_rows = [_method_edge(p, m) for p in papers for m in p.methods]
     mentions = await _single(tx, _MENTIONS, rows=mention_rows)
-    await _single(tx, _PAPER_TOPICS, matchKeys=keys)
+    linked = await _single(tx, _PAPER_TOPICS, matchKeys=keys)
     methods = await _write_methods(tx, method_rows)
     variants = [r["key"] for r in method_rows if r["variantOf"] is not None]
     await _refresh_variants(tx, [*cleared.get("variantKeys", []), *variants])
@@ -270,6 +270,7 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
         concept_keys=[*cleared.get("conceptKeys", []), *(r["key"] for r in mention_rows)],
         method_keys=[*cleared.get("methodKeys", []), *(r["key"] for r in method_rows)],
     )
+    await move_topics_in_transaction(tx, moves=linked.get("moves", []))
     await refresh_aliases(
         tx,
         concept_keys=cleared.get("conceptKeys", []),
@@ -425,6 +426,7 @@ async def delete_paper(driver: AsyncDriver, *, database: str, paper_id: str) -> 
         await count_in_transaction(
             tx, concept_keys=deleted["conceptKeys"], method_keys=deleted["methodKeys"]
         )
+        await move_topics_in_transaction(tx, moves=deleted["topicMoves"])
         await refresh_aliases(
             tx, concept_keys=deleted["conceptKeys"], method_keys=deleted["methodKeys"]
         )
