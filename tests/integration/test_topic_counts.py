@@ -168,8 +168,13 @@ async def test_a_page_reads_the_topic_edges_in_index_order(
         database_=neo4j_settings.neo4j_database,
     )
     operators = dict(operators_of(summary.plan))
-    seek = operators["DirectedRelationshipIndexSeek"]
-    assert "HAS_TOPIC(topicId, weight)" in seek  # the index, not every edge of the topic
+    # A seek, or (when the index's sampled statistics are young, as after many small test
+    # graphs) a scan of the index in its order: either way the index, not every edge of the
+    # topic expanded and sorted.
+    read = operators.get("DirectedRelationshipIndexSeek") or operators.get(
+        "DirectedRelationshipIndexScan", ""
+    )
+    assert "HAS_TOPIC(topicId, weight)" in read
     assert "PartialTop" in operators  # only the ties are sorted
     assert not {"Sort", "Top", "Expand(All)"} & set(operators)
 
