@@ -306,10 +306,7 @@ CASES = (
         "query($id: ID!) { paper(id: $id) { id title year venue "
         "concepts(first: 10) { score concept { key name paperCount } } } }",
         lambda s, i: {"id": _nth(s.papers, i)},
-        lambda v: (
-            ("papers_by_ids", {"ids": [v["id"]]}),
-            ("paper_concepts", {"ids": [v["id"]], "first": 10}),
-        ),
+        lambda v: (("paper_with_concepts", {"ids": [v["id"]], "first": 10}),),
     ),
     Case(
         "papers(concept:)",
