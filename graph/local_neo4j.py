@@ -289,7 +289,9 @@ def _set_initial_password(settings: Settings, where: ServerLayout, java: str) ->
     generated = None
     if settings.neo4j_password is None:
         generated = settings.generated_password_file
-        _keep_secret(generated, secrets.token_urlsafe(18))
+        # Hex, never url-safe base64: neo4j-admin reads a password that starts with '-' (1 in
+        # 64 of those) as an option and fails with 'Missing required parameter'.
+        _keep_secret(generated, secrets.token_hex(18))
     command = [
         java,
         "-cp",
