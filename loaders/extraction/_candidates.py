@@ -157,7 +157,8 @@ def _well_formed(units: Sequence[Unit], i: int, j: int) -> bool:
         return False
     if j - i == 1:
         return _good_single(first)
-    return True
+    # a lone letter inside a phrase is a variable the markup left behind (``K batch``)
+    return not any(len(u.text) == 1 and u.text.isalpha() for u in units[i:j])
 
 
 def _good_single(unit: Unit) -> bool:

@@ -22,7 +22,14 @@ from ._models import (
     prepare_models,
 )
 from ._normalise import concept_key, is_acronym
-from ._ranking import PhraseEmbedder, Signals, Weights, keybert_similarities, select
+from ._ranking import (
+    PhraseEmbedder,
+    Signals,
+    Weights,
+    crowded_out,
+    keybert_similarities,
+    select,
+)
 from ._registry import AcronymRegistry, acronym_form
 from ._tagging import Unit, units_from_doc
 from ._types import ConceptHit, Document, Extraction, MethodHit
@@ -241,6 +248,9 @@ class KeyBertExtractor:
         concepts += _author_concepts(
             doc.keywords, analysis, self.acronyms, method_keys | {c.key for c in concepts}
         )
+        # author keywords join after ranking, so they may nest with what ranking chose
+        out = crowded_out([c.key for c in concepts])
+        concepts = [c for c in concepts if c.key not in out]
         return Extraction(
             concepts=tuple(concepts),
             proposes=_best_first([m for m, c in zip(methods, analysis.methods) if c.proposed]),

@@ -9,7 +9,8 @@ The similarity is blended with document-level signals (in the title, how often t
 writes the phrase, whether it writes it whole or only inside a longer phrase) and, for a
 one-word candidate, how everyday the word is; a
 maximal-marginal-relevance pass then keeps near-duplicates out of the top ``n``. A position
-signal (early first mention) was measured as no help and is not used.
+signal (early first mention) was measured as no help and is not used. Nested variants of one
+idea take one slot (:func:`crowded_out`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ __all__ = [
     "PhraseEmbedder",
     "Signals",
     "Weights",
+    "crowded_out",
     "keybert_similarities",
     "select",
 ]
@@ -158,7 +160,7 @@ def select(
     relevance = np.array(
         [_blend(k, similarity.get(k, 0.0), s, weights) for k, s in zip(keys, signals)]
     )
-    chosen = _mmr(relevance, vectors, top_n, weights.diversity)
+    chosen = _mmr(keys, relevance, vectors, top_n, weights.diversity)
     ranked = sorted(chosen, key=lambda i: -relevance[i])
     return [(keys[i], float(min(max(relevance[i], 0.0), 1.0))) for i in ranked]
 
@@ -173,15 +175,52 @@ def _blend(key: str, similarity: float, signals: Signals, weights: Weights) -> f
     )
 
 
-def _mmr(relevance: np.ndarray, vectors: np.ndarray, top_n: int, diversity: float) -> list[int]:
-    """Maximal marginal relevance: trade relevance against similarity to what is already chosen."""
+def _mmr(
+    keys: Sequence[str],
+    relevance: np.ndarray,
+    vectors: np.ndarray,
+    top_n: int,
+    diversity: float,
+) -> list[int]:
+    """Maximal marginal relevance: trade relevance against similarity to what is already
+    chosen. Nested variants share one slot (:func:`crowded_out`): a pick that crowds out an
+    earlier one frees that slot for the next best, and what was crowded out does not return."""
     remaining = list(range(len(relevance)))
     chosen: list[int] = []
     closest = np.full(len(relevance), -np.inf)
     while remaining and len(chosen) < top_n:
         penalty = diversity * closest[remaining] if chosen else 0.0
         best = remaining[int(np.argmax(relevance[remaining] - penalty))]
-        chosen.append(best)
         remaining.remove(best)
+        out = crowded_out([keys[i] for i in [*chosen, best]])
+        if out:
+            chosen = [i for i in [*chosen, best] if keys[i] not in out]
+            closest = (vectors @ vectors[chosen].T).max(axis=1) if chosen else closest
+            continue
+        chosen.append(best)
         closest = np.maximum(closest, vectors @ vectors[best])
     return chosen
+
+
+def crowded_out(keys: Sequence[str]) -> set[str]:
+    """The keys that nested variants among ``keys`` crowd out of one paper's concepts.
+
+    A one-word key that ends a longer key goes (``graph`` beside ``knowledge graph``): the paper
+    says which graph. Of a chain of keys each ending the next, the most specific and the
+    broadest stay and the ones between go (``observable stochastic game`` between
+    ``stochastic game`` and ``partially observable stochastic game``): the broadest is the
+    shared term of the field, and it earned its place by its own relevance.
+    """
+    singles = {k for k in keys if " " not in k and any(_ends(k, o) for o in keys)}
+    phrases = [k for k in keys if k not in singles]
+    middles = {
+        k
+        for k in phrases
+        if any(_ends(k, o) for o in phrases) and any(_ends(s, k) for s in phrases)
+    }
+    return singles | middles
+
+
+def _ends(short: str, long: str) -> bool:
+    """Whether ``short`` is the last words of the longer key ``long``."""
+    return long.endswith(" " + short)

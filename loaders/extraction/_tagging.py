@@ -9,7 +9,7 @@ decided by its last part.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, NamedTuple
 
 __all__ = ["PARTICIPLE_TAGS", "Unit", "truecase_title", "units_from_doc", "units_from_pairs"]
@@ -74,7 +74,7 @@ def units_from_pairs(tokens: Iterable[tuple[str, str, str, bool, int]]) -> list[
     units: list[Unit] = []
     parts: list[tuple[str, str, str, int]] = []
     spaced = True
-    for text, pos, tag, space, offset in tokens:
+    for text, pos, tag, space, offset in _split_periods(tokens):
         if parts and not (not spaced and _joins(parts[-1][0], text)):
             units.append(_merge(parts))
             parts = []
@@ -83,6 +83,21 @@ def units_from_pairs(tokens: Iterable[tuple[str, str, str, bool, int]]) -> list[
     if parts:
         units.append(_merge(parts))
     return units
+
+
+def _split_periods(
+    tokens: Iterable[tuple[str, str, str, bool, int]],
+) -> Iterator[tuple[str, str, str, bool, int]]:
+    """Split a sentence's final period off a word spaCy took for an abbreviation (``FreeDyG.``,
+    ``LLaMA-7B.``), so a name never ends in one; abbreviations with inner periods (``e.g.``)
+    stay whole."""
+    for text, pos, tag, space, offset in tokens:
+        word = text[:-1]
+        if len(text) >= 2 and text.endswith(".") and "." not in word and word[-1].isalnum():
+            yield word, pos, tag, False, offset
+            yield ".", "PUNCT", ".", space, offset + len(word)
+        else:
+            yield text, pos, tag, space, offset
 
 
 def _joins(previous: str, current: str) -> bool:

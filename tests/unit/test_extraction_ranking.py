@@ -15,7 +15,7 @@ from loaders.extraction._embedding import PhraseCache
 from loaders.extraction._keybert import _method_hit
 from loaders.extraction._methods import MethodCandidate
 from loaders.extraction._models import load_minilm, minilm_path
-from loaders.extraction._ranking import PhraseEmbedder
+from loaders.extraction._ranking import PhraseEmbedder, Signals, Weights, crowded_out, select
 
 TEXTS = [
     "graph neural network",
@@ -120,3 +120,28 @@ def test_a_methods_score_is_its_similarity_on_the_concepts_scale() -> None:
     assert used.score == pytest.approx(0.62)
     assert 0.62 < proposed.score < 0.8
     assert _method_hit(MethodCandidate("X", proposed=True), 0.97).score == 1.0
+
+
+def test_nested_variants_crowd_out_the_lone_word_and_the_middle_of_a_chain() -> None:
+    keys = [
+        "stochastic game",
+        "observable stochastic game",
+        "partially observable stochastic game",
+        "graph",
+        "knowledge graph",
+        "game theory",
+        "transformer",
+    ]
+    assert crowded_out(keys) == {"observable stochastic game", "graph"}
+    # two of a chain share nothing out: the field's term beside the paper's own
+    assert crowded_out(["stochastic game", "partially observable stochastic game"]) == set()
+
+
+def test_a_slot_a_nested_variant_gives_up_goes_to_the_next_best() -> None:
+    keys = ["graph", "knowledge graph", "citation network", "link prediction"]
+    similarity = {"graph": 1.0, "knowledge graph": 0.8, "citation network": 0.7}
+    signals = [Signals(in_title=False, count=1, whole=True)] * len(keys)
+    vectors = np.eye(len(keys), dtype=np.float32)  # unrelated: diversity takes nothing out
+    # "graph" ranks first, everyday word and all, and gives way when "knowledge graph" comes
+    picked = select(keys, similarity, signals, vectors, top_n=2, weights=Weights())
+    assert [k for k, _ in picked] == ["knowledge graph", "citation network"]

@@ -6,8 +6,9 @@ import subprocess
 import sys
 
 from loaders.extraction import AcronymRegistry
+from loaders.extraction._candidates import collect_candidates
 from loaders.extraction._normalise import concept_key, method_key, singular
-from loaders.extraction._tagging import truecase_title, units_from_pairs
+from loaders.extraction._tagging import Unit, truecase_title, units_from_pairs
 
 
 def test_importing_the_package_loads_no_heavy_library() -> None:
@@ -80,6 +81,30 @@ def test_a_unit_split_off_a_number_is_joined_back() -> None:
         ("K", "PROPN", "NNP", True, 22),
     ]
     assert [u.text for u in units_from_pairs(tokens)] == ["GSM8K", "and", "8K", "tokens", "2", "K"]
+
+
+def test_a_name_never_keeps_the_period_that_ends_its_sentence() -> None:
+    tokens = [
+        ("with", "ADP", "IN", True, 0),
+        ("FreeDyG.", "PROPN", "NNP", True, 5),
+        ("GSM8", "PROPN", "NNP", False, 14),
+        ("K.", "PROPN", "NNP", True, 18),
+        ("e.g.", "ADV", "FW", True, 21),
+    ]
+    texts = [u.text for u in units_from_pairs(tokens)]
+    assert texts == ["with", "FreeDyG", ".", "GSM8K", ".", "e.g."]
+
+
+def test_a_lone_letter_makes_no_phrase() -> None:
+    units = [
+        Unit("top", "ADJ", "JJ"),
+        Unit("K", "PROPN", "NNP"),
+        Unit("batch", "NOUN", "NN"),
+        Unit("sizes", "NOUN", "NNS"),
+    ]
+    keys = set(collect_candidates(units, title_end=0, expand=lambda _: None))
+    assert "batch size" in keys
+    assert not any(" k " in f" {key} " for key in keys)
 
 
 def test_title_case_is_lowered_but_coined_names_kept() -> None:
