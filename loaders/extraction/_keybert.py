@@ -46,7 +46,7 @@ _DEFAULT_WEIGHTS = Weights()
 
 def extractor_version(*, fast: bool) -> str:
     """Stored on every edge: a load with another version or mode re-extracts the paper."""
-    return "kb-np-16-fast" if fast else "kb-np-16"
+    return "kb-np-17-fast" if fast else "kb-np-17"
 
 
 class Rankers(NamedTuple):
