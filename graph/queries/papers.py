@@ -90,7 +90,9 @@ async def find_papers(
     ``concept`` and ``method`` are each a key, else a name or an alias (ignoring case; of
     several, the one with the most papers), as ``get_concept``/``get_method`` find them. Keys
     cost one statement; a name or alias costs a lookup of it and the statement once more. A
-    filter that names nothing matches no paper.
+    ``concept`` that names no concept but a method (the graph keeps one node per idea, and a
+    concept that is a method's name or expansion becomes the Method) matches that method's
+    papers. A filter that names nothing matches no paper.
 
     The statement starts from the most selective filter: the full-text index for ``search``,
     else the concept, else the method, else all papers. ``RELEVANCE`` is the search score, the
@@ -143,6 +145,22 @@ async def find_papers(
     }
     for kind, value in not_keys.items():  # names or aliases, or nothing
         key = await _key_named(reader, kind, value)
+        if key is None and kind == "concept" and method is None:
+            # one node per idea: a concept that names a method (``LoRA``, ``low-rank
+            # adaptation``) lives on the Method, so its papers are the method's
+            method_key = await _key_named(reader, "method", value)
+            if method_key is not None:
+                return await find_papers(
+                    reader,
+                    search=search,
+                    method=method_key,
+                    year=year,
+                    venue=venue,
+                    order=order,
+                    offset=offset,
+                    first=first,
+                    author=author,
+                )
         if key is None:
             return to_page(None, to_paper, offset=offset)
         filters[kind] = key

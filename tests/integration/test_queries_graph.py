@@ -140,6 +140,18 @@ async def test_find_papers_filters_and_orders(reader: GraphReader) -> None:
     assert (await find_papers(reader, concept="no such concept")).total == 0
 
 
+async def test_a_concept_filter_naming_a_method_gives_the_methods_papers(
+    reader: GraphReader,
+) -> None:
+    by_method = await find_papers(reader, method="M2")
+    assert [p.id for p in by_method.items] == ["p1", "p3"]
+    for name in ("M2", "m2"):  # by the method's name, or by its key, as a concept
+        by_concept = await find_papers(reader, concept=name)
+        assert [p.id for p in by_concept.items] == ["p1", "p3"] and by_concept.total == 2
+    assert (await find_papers(reader, concept="M2", year=2024)).total == 2
+    assert (await find_papers(reader, concept="M2", method="m1")).total == 0
+
+
 async def test_search_is_escaped(reader: GraphReader) -> None:
     page = await find_papers(reader, search="Title p3")
     assert page.items[0].id == "p3"
