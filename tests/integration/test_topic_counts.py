@@ -11,21 +11,16 @@ from typing import Any
 import httpx
 import pytest
 from _rows import paper_mentioning
+from _topics import THEMES, data, topic_client
 from neo4j import AsyncDriver
 
-from api import create_app
 from graph.config import Settings
 from graph.cypher import query
-from graph.topics import refresh_topics, relink_papers, topics_due
+from graph.topics import relink_papers, topics_due
 from graph.writes import PaperRow, delete_paper, upsert_papers
 
 pytestmark = pytest.mark.neo4j
 
-THEMES = {
-    "graph": ["graph neural network", "message passing", "node classification", "graph pooling"],
-    "text": ["language model", "tokenization", "instruction tuning", "in context learning"],
-    "vision": ["image generation", "diffusion model", "text to image", "image editing"],
-}
 PAGE = 4
 
 EDGE_PAGE = (
@@ -54,20 +49,8 @@ def corpus() -> list[PaperRow]:
 
 @pytest.fixture
 async def client(driver: AsyncDriver, neo4j_settings: Settings) -> AsyncIterator[httpx.AsyncClient]:
-    database = neo4j_settings.neo4j_database
-    await upsert_papers(driver, database=database, papers=corpus())
-    assert await refresh_topics(driver, database=database) == 3
-    app = create_app(neo4j_settings)
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://api") as http:
-            yield http
-
-
-async def data(client: httpx.AsyncClient, text: str) -> Any:
-    body = (await client.post("/graphql", json={"query": text})).json()
-    assert "errors" not in body, body
-    return body["data"]
+    async with topic_client(driver, neo4j_settings, corpus()) as http:
+        yield http
 
 
 async def topic_ids(client: httpx.AsyncClient) -> list[str]:

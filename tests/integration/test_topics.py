@@ -8,26 +8,20 @@ import os
 import subprocess
 import sys
 from collections.abc import AsyncIterator
-from typing import Any
 
 import httpx
 import networkx as nx
 import pytest
 from _rows import paper_mentioning
+from _topics import THEMES, data, topic_client
 from neo4j import AsyncDriver
 
-from api import create_app
 from graph.config import Settings
 from graph.topics import REFRESH_GROWTH, SEED, refresh_topics, relink_papers, topics_due
 from graph.writes import PaperRow, delete_paper, upsert_papers
 
 pytestmark = pytest.mark.neo4j
 
-THEMES = {
-    "graph": ["graph neural network", "message passing", "node classification", "graph pooling"],
-    "text": ["language model", "tokenization", "instruction tuning", "in context learning"],
-    "vision": ["image generation", "diffusion model", "text to image", "image editing"],
-}
 COOCCURRENCE = (
     "MATCH (a:Concept)<-[:MENTIONS]-(p:Paper)-[:MENTIONS]->(b:Concept) WHERE a.key < b.key "
     "RETURN a.key AS a, b.key AS b, count(DISTINCT p) AS w"
@@ -52,20 +46,8 @@ def _paper(pid: str, keys: list[str], year: int) -> PaperRow:
 
 @pytest.fixture
 async def client(driver: AsyncDriver, neo4j_settings: Settings) -> AsyncIterator[httpx.AsyncClient]:
-    database = neo4j_settings.neo4j_database
-    await upsert_papers(driver, database=database, papers=corpus())
-    assert await refresh_topics(driver, database=database) == 3
-    app = create_app(neo4j_settings)
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://api") as http:
-            yield http
-
-
-async def data(client: httpx.AsyncClient, query: str) -> Any:
-    body = (await client.post("/graphql", json={"query": query})).json()
-    assert "errors" not in body, body
-    return body["data"]
+    async with topic_client(driver, neo4j_settings, corpus()) as http:
+        yield http
 
 
 TOPICS = (
