@@ -79,6 +79,17 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
 
 
+#: The filters of a papers statement when the query gives none but its concept.
+UNFILTERED = {
+    "search": None,
+    "method": None,
+    "year": None,
+    "venue": None,
+    "author": None,
+    "orderBy": "RELEVANCE",
+}
+
+
 @dataclass(frozen=True)
 class Timing:
     """One timed run: the latency of every request (ms) and the run's wall time (s)."""
@@ -316,17 +327,7 @@ CASES = (
         lambda v: (
             (
                 "find_papers_by_concept",
-                {
-                    "concept": v["c"],
-                    "search": None,
-                    "method": None,
-                    "year": None,
-                    "venue": None,
-                    "author": None,
-                    "orderBy": "RELEVANCE",
-                    "skip": 0,
-                    "first": 10,
-                },
+                {**UNFILTERED, "concept": v["c"], "skip": 0, "first": 10},
             ),
         ),
     ),

@@ -28,7 +28,7 @@ from typing import Any
 
 from neo4j import AsyncDriver
 
-from bench.api import Samples, percentile, pick_samples
+from bench.api import UNFILTERED, Samples, percentile, pick_samples
 from bench.common import REPO
 from graph.config import Settings, load_settings
 from graph.connection import async_driver
@@ -90,15 +90,6 @@ async def _topic_papers_trend(reader: GraphReader, topic: str) -> None:
     await topic_trend(reader, ids=[topic])
 
 
-_TREE = {
-    "search": None,
-    "method": None,
-    "year": None,
-    "venue": None,
-    "author": None,
-    "orderBy": "RELEVANCE",
-}
-
 CASES = (
     Case(
         "risingConcepts(2021→2025)",
@@ -134,7 +125,7 @@ CASES = (
         lambda p, i: (
             (
                 "find_papers_by_concept_tree",
-                {**_TREE, "concept": _concept(p, i), "skip": 0, "first": 20},
+                {**UNFILTERED, "concept": _concept(p, i), "skip": 0, "first": 20},
             ),
         ),
     ),
