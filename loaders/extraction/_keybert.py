@@ -288,24 +288,28 @@ def _concept_hit(candidate: Candidate, score: float, acronyms: dict[str, str]) -
 def _author_concepts(
     keywords: Sequence[str], analysis: Analysis, registry: AcronymRegistry, taken: set[str]
 ) -> list[ConceptHit]:
-    """Author keywords as concepts with source ``author``, skipping keys already present."""
+    """Author keywords as concepts with source ``author``, skipping keys already present. Their
+    acronyms are expanded as the text's are (``AI alignment``, ``Conditional GANs``), so a
+    keyword and the text's phrase for it are one concept."""
     hits = []
     for keyword in keywords:
-        words = keyword.split()
+        words = [w for word in keyword.split() for w in _expanded(word, analysis, registry)]
         if not words:
             continue
-        if len(words) == 1 and is_acronym(words[0]):
-            words = (
-                analysis.acronyms.get(acronym_form(words[0]))
-                or registry.resolve(words[0])
-                or words[0]
-            ).split()
         key = concept_key(words, plural_head=True)
         if key and key not in taken:
             taken.add(key)
             name = Candidate(key, [keyword.strip()]).name
             hits.append(ConceptHit(key, name, 1.0, (keyword.strip(),), "author"))
     return hits
+
+
+def _expanded(word: str, analysis: Analysis, registry: AcronymRegistry) -> list[str]:
+    """The words of an acronym's expansion (this paper's, else the registry's), else ``word``."""
+    if not is_acronym(word):
+        return [word]
+    expansion = analysis.acronyms.get(acronym_form(word)) or registry.resolve(word)
+    return expansion.split() if expansion else [word]
 
 
 def _phrase(method: MethodCandidate) -> str:

@@ -217,6 +217,19 @@ def test_author_keywords_become_author_concepts() -> None:
     assert "mechanistic interpretability" in [c.key for c in author]
 
 
+def test_an_author_keyword_with_an_acronym_is_the_texts_concept() -> None:
+    text = (
+        "Generative adversarial networks (GANs) learn to sample images. We condition GANs on "
+        "labels: conditional GANs trained this way generate each class."
+    )
+    [result] = keybert_extractor(top_n=20).extract(
+        [Document(text=text, keywords=("Conditional GANs", "image generation"))]
+    )
+    keys = [c.key for c in result.concepts]
+    assert "conditional generative adversarial network" in keys
+    assert "conditional gan" not in keys  # one node for the idea, not one per spelling
+
+
 def test_embed_matches_dimensions_and_ranks_related_text_higher() -> None:
     extractor = keybert_extractor()
     query, near, far = extractor.embed(
