@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from typing import Any
 
 import httpx
+from _api import api_client
 from neo4j import AsyncDriver
 
-from api import create_app
 from graph.config import Settings
 from graph.topics import refresh_topics
 from graph.writes import PaperRow, upsert_papers
@@ -30,15 +29,5 @@ async def topic_client(
     database = settings.neo4j_database
     await upsert_papers(driver, database=database, papers=list(papers))
     assert await refresh_topics(driver, database=database) == len(THEMES)
-    app = create_app(settings)
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://api") as http:
-            yield http
-
-
-async def data(client: httpx.AsyncClient, query: str) -> Any:
-    """The ``data`` of a GraphQL answer that has no errors."""
-    body = (await client.post("/graphql", json={"query": query})).json()
-    assert "errors" not in body, body
-    return body["data"]
+    async with api_client(settings) as http:
+        yield http

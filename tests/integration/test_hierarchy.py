@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import AsyncIterator
-from typing import Any
 
 import httpx
 import pytest
+from _api import api_client, data
 from _rows import paper_mentioning
 from neo4j import AsyncDriver
 
-from api import create_app
 from graph.config import Settings
 from graph.hierarchy import refresh_hierarchy
 from graph.writes import PaperRow, delete_paper, upsert_papers
@@ -110,17 +109,8 @@ async def client(driver: AsyncDriver, neo4j_settings: Settings) -> AsyncIterator
         paper("d", "convolutional neural network"),
         paper("e", "language model"),
     )
-    app = create_app(neo4j_settings)
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://api") as http:
-            yield http
-
-
-async def data(client: httpx.AsyncClient, query: str) -> Any:
-    body = (await client.post("/graphql", json={"query": query})).json()
-    assert "errors" not in body, body
-    return body["data"]
+    async with api_client(neo4j_settings) as http:
+        yield http
 
 
 async def test_concept_broader_narrower_and_papers_under_it(

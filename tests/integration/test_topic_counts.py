@@ -10,8 +10,9 @@ from typing import Any
 
 import httpx
 import pytest
+from _api import data
 from _rows import paper_mentioning
-from _topics import THEMES, data, topic_client
+from _topics import THEMES, topic_client
 from neo4j import AsyncDriver
 
 from graph.config import Settings

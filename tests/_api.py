@@ -1,0 +1,29 @@
+"""A GraphQL client over the app served in-process (no socket), for the integration tests."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import httpx
+
+from api import create_app
+from graph.config import Settings
+
+
+@asynccontextmanager
+async def api_client(settings: Settings) -> AsyncIterator[httpx.AsyncClient]:
+    """The app on ``settings``, started (its lifespan run) and served to an httpx client."""
+    app = create_app(settings)
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://api") as http:
+            yield http
+
+
+async def data(client: httpx.AsyncClient, query: str) -> Any:
+    """The ``data`` of a GraphQL answer that has no errors."""
+    body = (await client.post("/graphql", json={"query": query})).json()
+    assert "errors" not in body, body
+    return body["data"]
