@@ -13,9 +13,10 @@ from graph.config import Settings
 
 
 @asynccontextmanager
-async def api_client(settings: Settings) -> AsyncIterator[httpx.AsyncClient]:
-    """The app on ``settings``, started (its lifespan run) and served to an httpx client."""
-    app = create_app(settings)
+async def api_client(settings: Settings, **options: Any) -> AsyncIterator[httpx.AsyncClient]:
+    """The app on ``settings`` (``options`` as for ``create_app``), started (its lifespan run)
+    and served to an httpx client."""
+    app = create_app(settings, **options)
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://api") as http:

@@ -12,9 +12,9 @@ from typing import Any
 
 import httpx
 import pytest
+from _api import api_client
 from neo4j import AsyncDriver
 
-from api import create_app
 from graph.config import Settings
 from graph.schema import DEFAULT_EMBEDDING_DIMENSIONS
 from graph.writes import graph_counts
@@ -43,11 +43,8 @@ async def client(
     records = [r for r in read_corpus(seed_file) if isinstance(r, PaperRecord)]
     database = neo4j_settings.neo4j_database
     await load_papers(records, driver=driver, database=database, extractor=simple_extractor())
-    app = create_app(neo4j_settings, extractor_factory=simple_extractor)
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://api") as http:
-            yield http
+    async with api_client(neo4j_settings, extractor_factory=simple_extractor) as http:
+        yield http
 
 
 async def analyzed(client: httpx.AsyncClient, text: str) -> dict[str, Any]:

@@ -8,10 +8,10 @@ from typing import Any
 
 import httpx
 import pytest
+from _api import api_client
 from neo4j import AsyncDriver
 from pydantic import SecretStr
 
-from api import create_app
 from graph.config import Settings
 from graph.schema import DEFAULT_EMBEDDING_DIMENSIONS
 from loaders.pipeline import load_papers
@@ -37,11 +37,8 @@ async def client(
         records, driver=driver, database=neo4j_settings.neo4j_database, extractor=simple_extractor()
     )
     settings = neo4j_settings.model_copy(update={"api_token": SecretStr(TOKEN)})
-    app = create_app(settings, extractor_factory=simple_extractor)
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://api") as http:
-            yield http
+    async with api_client(settings, extractor_factory=simple_extractor) as http:
+        yield http
 
 
 @pytest.fixture

@@ -11,10 +11,10 @@ from typing import Any
 import httpx
 import networkx as nx
 import pytest
+from _api import api_client
 from _evidence import EVIDENCE, evidence_problems, extracted_edges
 from neo4j import AsyncDriver
 
-from api import create_app
 from graph.config import Settings
 from graph.export import read_graph, to_networkx, write_graph
 from loaders.extraction.simple import SimpleExtractor
@@ -127,11 +127,10 @@ PAPERS = f"""{{ papers(first: 100) {{ edges {{ node {{
 async def client(
     seeded: list[PaperRecord], neo4j_settings: Settings
 ) -> AsyncIterator[httpx.AsyncClient]:
-    app = create_app(neo4j_settings, extractor_factory=lambda: SimpleExtractor(dimensions=256))
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://api") as http:
-            yield http
+    async with api_client(
+        neo4j_settings, extractor_factory=lambda: SimpleExtractor(dimensions=256)
+    ) as http:
+        yield http
 
 
 def check_graphql_evidence(paper: dict[str, Any], evidence: dict[str, Any]) -> None:

@@ -11,12 +11,12 @@ from typing import Any
 
 import httpx
 import pytest
+from _api import api_client
 from neo4j import AsyncDriver
 from pydantic import SecretStr
 from test_load_cli import papergraph
 from test_serve_cli import running
 
-from api import create_app
 from graph.config import Settings
 
 pytestmark = [pytest.mark.neo4j, pytest.mark.model]
@@ -71,11 +71,10 @@ def defining_corpus(tmp_path: Path) -> Path:
 @pytest.fixture
 async def api(neo4j_settings: Settings) -> AsyncIterator[httpx.AsyncClient]:
     """The API with its production extractor (the real model), mutations allowed."""
-    app = create_app(neo4j_settings.model_copy(update={"api_token": SecretStr(TOKEN)}))
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://api") as http:
-            yield http
+    async with api_client(
+        neo4j_settings.model_copy(update={"api_token": SecretStr(TOKEN)})
+    ) as http:
+        yield http
 
 
 async def ingest(client: httpx.AsyncClient, *papers: dict[str, str]) -> dict[str, Any]:

@@ -10,9 +10,9 @@ from typing import Any
 
 import httpx
 import pytest
+from _api import api_client
 from neo4j import AsyncDriver
 
-from api import create_app
 from graph.config import Settings
 from graph.writes import clear_graph
 from loaders.extraction import keybert_extractor
@@ -38,11 +38,8 @@ async def client(
         database=neo4j_settings.neo4j_database,
         extractor=keybert_extractor(),
     )
-    app = create_app(neo4j_settings)
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://api") as http:
-            yield http
+    async with api_client(neo4j_settings) as http:
+        yield http
 
 
 async def _data(client: httpx.AsyncClient, query: str, **variables: Any) -> Any:

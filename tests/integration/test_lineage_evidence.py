@@ -9,10 +9,10 @@ from typing import Any
 
 import httpx
 import pytest
+from _api import api_client
 from _evidence import evidence_problems
 from neo4j import AsyncDriver
 
-from api import create_app
 from graph.config import Settings
 from graph.export import read_graph, to_networkx, write_graph
 from graph.writes import clear_graph
@@ -66,11 +66,8 @@ async def loaded(session_driver: AsyncDriver, neo4j_settings: Settings) -> Setti
 
 @pytest.fixture
 async def client(loaded: Settings) -> AsyncIterator[httpx.AsyncClient]:
-    app = create_app(loaded)
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://api") as http:
-            yield http
+    async with api_client(loaded) as http:
+        yield http
 
 
 LINK = (

@@ -13,9 +13,9 @@ from typing import Any
 
 import httpx
 import pytest
+from _api import api_client
 from neo4j import AsyncDriver
 
-from api import create_app
 from graph.config import Settings
 from graph.schema import ensure_schema
 from loaders.extraction.simple import SimpleExtractor
@@ -50,11 +50,8 @@ async def api(driver: AsyncDriver, neo4j_settings: Settings) -> AsyncIterator[ht
         database=neo4j_settings.neo4j_database,
         extractor=SimpleExtractor(dimensions=256),  # the vector index's dimensions
     )
-    app = create_app(neo4j_settings)
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://api") as client:
-            yield client
+    async with api_client(neo4j_settings) as client:
+        yield client
 
 
 async def papers(client: httpx.AsyncClient, **variables: Any) -> dict[str, Any]:

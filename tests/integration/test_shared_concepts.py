@@ -10,10 +10,10 @@ from typing import Any
 
 import httpx
 import pytest
+from _api import api_client
 from _rows import paper_mentioning
 from neo4j import AsyncDriver
 
-from api import create_app
 from graph.config import Settings
 from graph.hierarchy import refresh_hierarchy
 from graph.writes import upsert_papers
@@ -38,11 +38,8 @@ async def client(driver: AsyncDriver, neo4j_settings: Settings) -> AsyncIterator
     ]
     await upsert_papers(driver, database=database, papers=papers)
     await refresh_hierarchy(driver, database=database)
-    app = create_app(neo4j_settings)
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://api") as http:
-            yield http
+    async with api_client(neo4j_settings) as http:
+        yield http
 
 
 async def data(client: httpx.AsyncClient, query: str, **variables: Any) -> Any:

@@ -12,9 +12,9 @@ from typing import Any
 
 import httpx
 import pytest
+from _api import api_client
 from neo4j import AsyncDriver
 
-from api import create_app
 from graph.config import Settings
 from graph.writes import MentionRow, MethodRow, PaperRow, upsert_papers
 
@@ -63,11 +63,8 @@ def corpus() -> list[PaperRow]:
 @pytest.fixture
 async def client(driver: AsyncDriver, neo4j_settings: Settings) -> AsyncIterator[httpx.AsyncClient]:
     await upsert_papers(driver, database=neo4j_settings.neo4j_database, papers=corpus())
-    app = create_app(neo4j_settings)
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://api") as http:
-            yield http
+    async with api_client(neo4j_settings) as http:
+        yield http
 
 
 async def post(client: httpx.AsyncClient, query: str) -> dict[str, Any]:
