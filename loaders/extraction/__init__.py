@@ -33,6 +33,7 @@ from ._models import (
     models_to_prepare,
     prepare_models,
 )
+from ._modifiers import MODIFIER_TABLE
 from ._normalise import STOPWORDS
 from ._registry import AcronymRegistry
 from ._types import (
@@ -52,6 +53,7 @@ if TYPE_CHECKING:
     from ._ray import RayExtractor
 
 __all__ = [
+    "MODIFIER_TABLE",
     "STATIC_DIMENSIONS",
     "STATIC_MODEL_DIR",
     "STOPWORDS",

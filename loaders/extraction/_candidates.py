@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from ._modifiers import loose_start, loose_word
 from ._normalise import (
     GENERIC_HEADS,
     GENERIC_MODIFIERS,
@@ -155,10 +156,24 @@ def _well_formed(units: Sequence[Unit], i: int, j: int) -> bool:
         return False
     if first.text.lower() in GENERIC_MODIFIERS or len(last.text) < 2:
         return False
+    if _loose(units, i, j):
+        return False
     if j - i == 1:
         return _good_single(first)
     # a lone letter inside a phrase is a variable the markup left behind (``K batch``)
     return not any(len(u.text) == 1 and u.text.isalpha() for u in units[i:j])
+
+
+def _loose(units: Sequence[Unit], i: int, j: int) -> bool:
+    """Whether ``units[i:j]`` starts with a loose modifier (an adjective, or a hyphenated
+    compound such as ``state-of-the-art``) that is not part of a name; alone, a loose modifier
+    names nothing."""
+    first = units[i]
+    if first.pos != "ADJ" and "-" not in first.text:
+        return False
+    if j - i == 1:
+        return loose_word(first.text.lower())
+    return loose_start([u.text.lower() for u in units[i : min(j, i + 4)]])
 
 
 def _good_single(unit: Unit) -> bool:

@@ -21,7 +21,8 @@ from ._models import (
     models_home,
     prepare_models,
 )
-from ._normalise import concept_key, is_acronym
+from ._modifiers import loose_start
+from ._normalise import GENERIC_HEADS, concept_key, is_acronym, singular
 from ._ranking import (
     PhraseEmbedder,
     Signals,
@@ -293,15 +294,25 @@ def _author_concepts(
     keyword and the text's phrase for it are one concept."""
     hits = []
     for keyword in keywords:
-        words = [w for word in keyword.split() for w in _expanded(word, analysis, registry)]
+        written = _without_loose_start(keyword.split())
+        words = [w for word in written for w in _expanded(word, analysis, registry)]
         if not words:
             continue
         key = concept_key(words, plural_head=True)
         if key and key not in taken:
             taken.add(key)
-            name = Candidate(key, [keyword.strip()]).name
+            name = Candidate(key, [" ".join(written)]).name
             hits.append(ConceptHit(key, name, 1.0, (keyword.strip(),), "author"))
     return hits
+
+
+def _without_loose_start(words: list[str]) -> list[str]:
+    """A keyword's words less a loose first word (``Comprehensive urban-scale dataset``), as
+    the text's phrases lose theirs; nothing when what is left is a vague lone word."""
+    if not loose_start([w.lower() for w in words]):
+        return words
+    rest = words[1:]
+    return [] if len(rest) == 1 and singular(rest[0]).lower() in GENERIC_HEADS else rest
 
 
 def _expanded(word: str, analysis: Analysis, registry: AcronymRegistry) -> list[str]:

@@ -277,3 +277,16 @@ def test_after_learning_the_input_ahead_any_batching_extracts_the_same(
     one_by_one = [extractor.extract([p])[0] for p in papers]
     assert extractor.extract(papers) == one_by_one
     assert "reinforcement learning agent" in [c.key for c in one_by_one[0].concepts]
+
+
+def test_an_author_keyword_loses_a_loose_first_word() -> None:
+    [result] = keybert_extractor().extract(
+        [
+            Document(
+                text="We release a city dataset for urban planning.",
+                keywords=("Comprehensive urban-scale dataset", "Popular benchmarks"),
+            )
+        ]
+    )
+    author = {c.key: c.name for c in result.concepts if c.source == "author"}
+    assert list(author.values()) == ["urban-scale dataset"]

@@ -111,3 +111,39 @@ def test_title_case_is_lowered_but_coined_names_kept() -> None:
     assert truecase_title("DyAug: Dynamic Graph Augmentation with PC-Winter") == (
         "DyAug: dynamic graph augmentation with PC-Winter"
     )
+
+
+def _keys(*words: tuple[str, str, str]) -> set[str]:
+    units = [Unit(text, pos, tag) for text, pos, tag in words]
+    return set(collect_candidates(units, title_end=0, expand=lambda _: None))
+
+
+def test_a_loose_modifier_does_not_start_a_phrase() -> None:
+    # ``conventional`` and ``state-of-the-art`` are everyday words a paper does not repeat
+    keys = _keys(
+        ("conventional", "ADJ", "JJ"),
+        ("collaborative", "ADJ", "JJ"),
+        ("filtering", "NOUN", "NN"),
+        ("techniques", "NOUN", "NNS"),
+    )
+    assert "collaborative filtering technique" in keys
+    assert not any(key.startswith("conventional") for key in keys)
+    sota = _keys(("state-of-the-art", "NOUN", "NN"), ("solvers", "NOUN", "NNS"))
+    assert sota == {"solver"}
+
+
+def test_a_topic_modifier_or_a_name_keeps_its_first_word() -> None:
+    # ``convolutional`` carries a paper's topic; ``direct preference optimization`` is a name
+    assert "convolutional layer" in _keys(("convolutional", "ADJ", "JJ"), ("layers", "NOUN", "NNS"))
+    assert "direct preference optimization" in _keys(
+        ("direct", "ADJ", "JJ"), ("preference", "NOUN", "NN"), ("optimization", "NOUN", "NN")
+    )
+
+
+def test_the_modifier_table_is_a_statistic_of_the_domain() -> None:
+    from loaders.extraction._modifiers import loose_start, loose_word
+
+    assert loose_word("popular") and loose_word("state-of-the-art")
+    assert not loose_word("adversarial") and not loose_word("convolutional")
+    assert loose_start(["standard", "benchmarks"])
+    assert not loose_start(["standard", "deviation"])
