@@ -46,6 +46,7 @@ PUBLIC = {
         "KeyphraseExtractor",
         "LearnsAcronyms",
         "LearnsAhead",
+        "MODIFIER_TABLE",
         "MethodHit",
         "PipelinedExtractor",
         "ProcessExtractor",
