@@ -15,6 +15,9 @@ from loaders.extraction import (
     KeyphraseExtractor,
     keybert_extractor,
 )
+from loaders.extraction._analysis import Analysis
+from loaders.extraction._keybert import _expansion_keys
+from loaders.extraction._methods import MethodCandidate
 
 
 @pytest.fixture(scope="module")
@@ -233,3 +236,38 @@ def test_the_long_form_of_a_method_is_not_also_its_concept(
     ):
         assert method in {m.key for m in (*result.proposes, *result.uses)}
         assert concept not in {c.key for c in result.concepts}
+
+
+def _spelled_out(name: str, *aliases: str, known: dict[str, str] | None = None) -> set[str]:
+    registry = AcronymRegistry((known or {}).items())
+    analysis = Analysis(candidates={}, methods=[], acronyms={}, length=0)
+    return set(_expansion_keys(MethodCandidate(name, list(aliases)), analysis, registry))
+
+
+def test_a_method_carries_the_concept_keys_of_its_long_forms() -> None:
+    # keyed as a concept's words are: hyphens as spaces, head singular, acronyms expanded
+    assert _spelled_out("BC", "behavioral cloning") == {"behavioral cloning"}
+    assert _spelled_out("BaB", "Branch-and-Bound") == {"branch and bound"}
+    assert _spelled_out("BwK", "bandits with knapsacks") == {"bandit with knapsack"}
+    assert _spelled_out("BlowUp", "blow-up") == {"blow up"}
+    lstm = {"LSTM": "long shortterm memory"}
+    assert _spelled_out("Boosted LSTM", known=lstm) == {"boosted long shortterm memory"}
+    assert _spelled_out("DyAug") == set()  # nothing spells it out
+
+
+def test_a_lone_acronym_is_expanded_only_without_a_long_form_of_its_own() -> None:
+    auc = {"AUC": "area under the roc curve"}
+    assert _spelled_out("AUC", known=auc) == {"area under the roc curve"}
+    tam = {"TAM": "task level attention module"}
+    own = "Temporal correlation Aware Modeling"
+    assert _spelled_out("TAM", own, known=tam) == {"temporal correlation aware modeling"}
+
+
+def test_the_extractor_gives_a_defined_methods_long_form_key(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor, "We propose Low-Rank Adaptation (LoRA), which freezes the pretrained weights."
+    )
+    [lora] = [m for m in result.proposes if m.name == "LoRA"]
+    assert "low rank adaptation" in lora.expansion_keys
