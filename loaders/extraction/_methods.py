@@ -280,14 +280,16 @@ def split_definitions(
 
     Method names are the ones introduced in a proposing clause, and mixed-case coinages
     (``Diffusion Transformer (DiT)``), which name an artefact rather than an idea; not
-    ``frames of reference (FoR)``, a stopword in odd case, nor ``intersection over union (IoU)``.
+    ``frames of reference (FoR)``, a stopword in odd case, nor ``intersection over union (IoU)``,
+    nor a field or metric even in a proposing clause (``boosts ... to new state-of-the-art
+    (SOTA)``): the sentence proposes something else.
     """
     concepts: list[Definition] = []
     methods: list[Definition] = []
     for definition in definitions:
         form = acronym_form(definition.acronym)
-        coined = not form.isupper() and not is_not_method(form)  # DiT, GFlowNets, LoRA
-        (methods if coined or definition.start in proposed_at else concepts).append(definition)
+        named = not is_not_method(form) and (not form.isupper() or definition.start in proposed_at)
+        (methods if named else concepts).append(definition)
     return concepts, methods
 
 

@@ -271,3 +271,14 @@ def test_the_extractor_gives_a_defined_methods_long_form_key(
     )
     [lora] = [m for m in result.proposes if m.name == "LoRA"]
     assert "low rank adaptation" in lora.expansion_keys
+
+
+def test_a_field_or_metric_defined_in_a_proposing_sentence_is_no_method(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor,
+        "Our proposed method boosts vanilla ViT-Tiny on vision tasks to new state-of-the-art "
+        "(SOTA) results.",
+    )
+    assert "SOTA" not in _names(result)
