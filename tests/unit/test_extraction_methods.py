@@ -282,3 +282,17 @@ def test_a_field_or_metric_defined_in_a_proposing_sentence_is_no_method(
         "(SOTA) results.",
     )
     assert "SOTA" not in _names(result)
+
+
+
+def test_a_long_form_does_not_start_with_a_function_word(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor,
+        "This data; Overtaking on Simulated HighwAys (OSHA) dataset is released to tackle it.",
+    )
+    forms = {f for h in (*result.proposes, *result.uses) for f in (h.name, *h.aliases)}
+    forms |= {f for c in result.concepts for f in (c.name, *c.aliases)}
+    assert "on Simulated HighwAys" not in forms
+    assert "on simulated highway" not in {c.key for c in result.concepts}
