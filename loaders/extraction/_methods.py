@@ -20,7 +20,13 @@ from functools import lru_cache
 
 from ._acronyms import Definition
 from ._normalise import GENERIC_HEADS, STOPWORDS, is_acronym, method_key, singular
-from ._not_methods import borrowed_letters, capitals_title, is_not_method, units_of_measure
+from ._not_methods import (
+    borrowed_letters,
+    capitals_title,
+    is_field_or_metric,
+    is_not_method,
+    units_of_measure,
+)
 from ._registry import acronym_form
 from ._tagging import PARTICIPLE_TAGS, Unit
 
@@ -282,13 +288,15 @@ def split_definitions(
     (``Diffusion Transformer (DiT)``), which name an artefact rather than an idea; not
     ``frames of reference (FoR)``, a stopword in odd case, nor ``intersection over union (IoU)``,
     nor a field or metric even in a proposing clause (``boosts ... to new state-of-the-art
-    (SOTA)``): the sentence proposes something else.
+    (SOTA)``): the sentence proposes something else. An organisation's acronym spelled out as
+    something else (``attention with connection module (ACM)``) is the paper's name.
     """
     concepts: list[Definition] = []
     methods: list[Definition] = []
     for definition in definitions:
         form = acronym_form(definition.acronym)
-        named = not is_not_method(form) and (not form.isupper() or definition.start in proposed_at)
+        coined = not form.isupper() and not is_not_method(form)  # DiT, GFlowNets, LoRA
+        named = (coined or definition.start in proposed_at) and not is_field_or_metric(form)
         (methods if named else concepts).append(definition)
     return concepts, methods
 
