@@ -198,6 +198,7 @@ def find_methods(
         if not (is_acronym(text) and is_concept(text)):
             _add(found, _canonical(text, units), i in proposed_at and i not in inside)
     named = [*_named_after_trigger(units), *_appositive_names(units, proposed_at)]
+    named += _shouted_head(units, capitals_title(units) | borrowed_letters(units))
     for name in [*named, *_capitalised_names(units, proposed_at), *emphasised]:
         _add(found, name, True)
     methods = _merge_initialisms(_without_parts_of_proposed(_merge_plurals(found)))
@@ -207,8 +208,20 @@ def find_methods(
 
 def _disguised_words(units: Sequence[Unit]) -> set[int]:
     """Positions of English words shaped like names (see ``_not_methods``), except the name
-    heading the title (``ReConcile: ...``, ``EMO: EARTH MOVER ...``)."""
-    return (capitals_title(units) | borrowed_letters(units)) - _title_head(units, len(units))
+    heading the title (``ReConcile: ...``, ``EMO: EARTH MOVER ...``); the words of a head of
+    several such words stay words, the head being one name (see :func:`_shouted_head`)."""
+    disguised = capitals_title(units) | borrowed_letters(units)
+    head = _title_head(units, len(units))
+    return disguised if _shouted_head(units, disguised) else disguised - head
+
+
+def _shouted_head(units: Sequence[Unit], disguised: set[int]) -> list[str]:
+    """``POPULATION DESCENT: A NATURAL-SELECTION ...``: a title head of several English words
+    in capitals names one method, not one per word."""
+    head = _title_head(units, len(units))
+    if len(head) < 2 or not head <= disguised:
+        return []
+    return [" ".join(units[i].text for i in sorted(head))]
 
 
 def _adjective_compound(unit: Unit) -> bool:

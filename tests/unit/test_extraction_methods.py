@@ -284,7 +284,6 @@ def test_a_field_or_metric_defined_in_a_proposing_sentence_is_no_method(
     assert "SOTA" not in _names(result)
 
 
-
 def test_a_long_form_does_not_start_with_a_function_word(
     extractor: KeyphraseExtractor,
 ) -> None:
@@ -307,6 +306,7 @@ def test_an_organisations_acronym_the_paper_spells_out_as_its_own_is_its_method(
     )
     assert "ACM" in {m.name for m in result.proposes}
 
+
 def test_a_stopword_in_odd_case_the_paper_defines_as_its_name_is_its_method(
     extractor: KeyphraseExtractor,
 ) -> None:
@@ -316,3 +316,15 @@ def test_a_stopword_in_odd_case_the_paper_defines_as_its_name_is_its_method(
         "optimizing multiple objectives.",
     )
     assert "MosT" in {m.name for m in result.proposes}
+
+
+def test_a_title_head_of_english_words_in_capitals_is_one_name(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor,
+        title="POPULATION DESCENT: A NATURAL-SELECTION BASED HYPER-PARAMETER TUNING FRAMEWORK",
+        text="We tune hyperparameters with a population of models and local search.",
+    )
+    assert "POPULATION DESCENT" in {m.name for m in result.proposes}
+    assert not {"POPULATION", "DESCENT"} & _names(result)
