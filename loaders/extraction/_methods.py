@@ -112,6 +112,7 @@ _EMPHASIS = re.compile(
 #: Words a typo glues onto the name before them: "LongPackis highly scalable".
 _GLUED_WORDS = tuple(w for w in STOPWORDS if len(w) >= 2 and w.isalpha())
 _NAME_LIKE = re.compile(r"^[A-Za-z][\w.+-]*(?: [\w.+-]+){0,3}$")
+_CAMEL_SEAM = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _INNER_HYPHEN = re.compile(r"(?<=[A-Za-z0-9])-(?=[A-Za-z0-9])")
 
 
@@ -202,6 +203,7 @@ def find_methods(
     for name in [*named, *_capitalised_names(units, proposed_at), *emphasised]:
         _add(found, name, True)
     methods = _merge_initialisms(_without_parts_of_proposed(_merge_plurals(found)))
+    methods = _merge_solid_spellings(methods)
     methods = [m for m in _without_glued_words(methods) if _citable(m.name)]
     return _with_spellings(methods, units)
 
@@ -255,6 +257,22 @@ def _merge_plurals(found: dict[str, MethodCandidate]) -> list[MethodCandidate]:
         single.proposed = single.proposed or plural.proposed
         single.aliases.extend([plural.name, *plural.aliases])
     return list(found.values())
+
+
+def _merge_solid_spellings(methods: list[MethodCandidate]) -> list[MethodCandidate]:
+    """``EyeFairness`` in a paper that names ``Eye Fairness`` is that name written solid, its
+    words joined at their capitals: one method, under the spaced name."""
+    by_key = {m.key: m for m in methods}
+    kept = []
+    for method in methods:
+        spaced = _CAMEL_SEAM.sub(" ", method.name)
+        other = by_key.get(spelling_key(spaced)) if spaced != method.name else None
+        if other is None or other is method:
+            kept.append(method)
+        else:
+            other.proposed = other.proposed or method.proposed
+            other.aliases.extend([method.name, *method.aliases])
+    return kept
 
 
 def _merge_initialisms(methods: list[MethodCandidate]) -> list[MethodCandidate]:

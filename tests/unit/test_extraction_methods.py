@@ -328,3 +328,19 @@ def test_a_title_head_of_english_words_in_capitals_is_one_name(
     )
     assert "POPULATION DESCENT" in {m.name for m in result.proposes}
     assert not {"POPULATION", "DESCENT"} & _names(result)
+
+
+def test_a_name_written_solid_and_spaced_in_one_paper_is_one_method(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor,
+        title="Eye Fairness: A Large-Scale 3D Imaging Dataset for Equitable Eye Diseases",
+        text=(
+            "We introduce our Eye Fairness dataset with 30,000 subjects. Our EyeFairness "
+            "dataset includes 2D fundus photos."
+        ),
+    )
+    names = _names(result)
+    assert not {"Eye Fairness", "EyeFairness"} <= names
+    assert {"Eye Fairness", "EyeFairness"} & names
