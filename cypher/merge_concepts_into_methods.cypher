@@ -1,11 +1,25 @@
-// A key that names a Method is not also a Concept: each paper's MENTIONS of such a concept
-// becomes a USES of the method (score, extractor and evidence kept; none when the paper
-// already proposes or uses it), the concept's surface forms join the method's aliases, and the
-// concept goes with its derived edges. The concept is write-locked first, so a loader still
-// linking a paper to it commits before its mentions are moved.
+// A Concept that names a Method's idea is not a node of its own: one whose key is the method's
+// key, or one of the concept keys of the phrases papers spell the method out with
+// (expansionKeys: `behavioral cloning` for BC, `blow up` for BlowUp), is merged into the method.
+// A concept two methods spell out goes to one: the method whose key it is, else the one with
+// the most papers, then the first key. Each paper's MENTIONS of the concept becomes a USES of
+// the method (score, extractor and evidence kept; none when the paper already proposes or uses
+// it), the concept's surface forms join the method's aliases, and the concept goes with its
+// derived edges. The concept is write-locked first, so a loader still linking a paper to it
+// commits before its mentions are moved. Cost: one index seek per method and expansion key.
 // params: none. returns: matchKeys (papers whose edges changed), methodKeys.
 MATCH (m:Method)
-MATCH (c:Concept {key: m.key})
+CALL (m) {
+  MATCH (c:Concept {key: m.key})
+  RETURN c, 0 AS spelledOut
+  UNION
+  UNWIND coalesce(m.expansionKeys, []) AS key
+  MATCH (c:Concept {key: key})
+  RETURN c, 1 AS spelledOut
+}
+WITH c, m, spelledOut
+ORDER BY spelledOut, COUNT { (m)<-[:PROPOSES|USES]-() } DESC, m.key
+WITH c, head(collect(m)) AS m
 SET c.orphanCheck = true
 REMOVE c.orphanCheck
 WITH c, m

@@ -4,7 +4,10 @@
 // paper proposing it says (kindProposed); until one does, a typed use replaces 'method'.
 // Each edge carries its evidence (where the name is written; see graph.writes.Evidence) and the
 // forms this paper writes (aliases), from which refresh_aliases recomputes the node's.
-// params: $rows: [{matchKey, key, name, aliases, score, kind ('PROPOSES'|'USES'), extractor,
+// A method gathers the concept keys of the phrases papers spell it out with (expansionKeys),
+// which merge_concepts_into_methods matches concepts on.
+// params: $rows: [{matchKey, key, name, aliases, expansionKeys, score,
+//   kind ('PROPOSES'|'USES'), extractor,
 //   methodKind ('method'|'model'|'dataset'|'benchmark'|'metric'|'tool'), variantOf,
 //   evidence (map of edge properties, possibly empty), claim (map: variantOf and variant*
 //   evidence when the paper calls the method a variant, see refresh_variants; else empty)}].
@@ -13,8 +16,10 @@ UNWIND $rows AS row
 MATCH (p:Paper {matchKey: row.matchKey})
 MERGE (m:Method {key: row.key})
   ON CREATE SET m.name = row.name, m.aliases = row.aliases, m.kind = row.methodKind,
-    m.kindProposed = false
+    m.kindProposed = false, m.expansionKeys = []
   ON MATCH SET m.aliases = m.aliases + [a IN row.aliases WHERE NOT a IN m.aliases]
+SET m.expansionKeys = coalesce(m.expansionKeys, [])
+  + [k IN coalesce(row.expansionKeys, []) WHERE NOT k IN coalesce(m.expansionKeys, [])]
 SET m.relatedStale = true
 SET m.kind = CASE
     WHEN coalesce(m.kindProposed, false) THEN m.kind

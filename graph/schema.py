@@ -22,6 +22,7 @@ SCHEMA_STATEMENTS = (
     "schema_paper_fulltext",
     "schema_concept_fulltext",
     "schema_method_fulltext",
+    "schema_method_expansion_fulltext",
     "schema_paper_embedding",
     "schema_paper_doi",
     "schema_paper_arxiv_id",

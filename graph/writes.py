@@ -146,6 +146,8 @@ class MethodRow:
     method_kind: str | None = "method"
     variant_of: str | None = None
     variant_evidence: Evidence | None = None
+    #: concept keys of the phrases spelling the method out (see merge_concepts_into_methods)
+    expansion_keys: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -331,6 +333,7 @@ async def _refresh_variants(tx: AsyncManagedTransaction, keys: Sequence[str]) ->
 def _method_edge(paper: PaperRow, method: MethodRow) -> dict[str, Any]:
     row = _edge(paper, method)
     row["methodKind"], row["variantOf"] = row.pop("method_kind"), row.pop("variant_of")
+    row["expansionKeys"] = list(row.pop("expansion_keys"))
     del row["variant_evidence"]
     row["claim"] = _claim(method)
     return row

@@ -288,6 +288,7 @@ def _methods(extraction: Extraction, text: PaperText) -> tuple[MethodRow, ...]:
                     method_kind=hit.kind,
                     variant_of=hit.variant_of,
                     variant_evidence=_variant_evidence(hit, text),
+                    expansion_keys=hit.expansion_keys,
                 ),
             )
     return tuple(rows.values())

@@ -20,7 +20,7 @@ from graph.models import (
 )
 from graph.paper_ids import lookup_forms
 from graph.queries._convert import to_concept, to_mention, to_method, to_page, to_paper
-from graph.queries._lucene import lucene_terms
+from graph.queries._lucene import lucene_phrase, lucene_terms
 from graph.queries._reasons import related_reason
 from graph.queries._run import GraphReader, Row, fetch, fetch_one
 from graph.queries.authors import get_author
@@ -148,7 +148,9 @@ async def find_papers(
         if key is None and kind == "concept" and method is None:
             # one node per idea: a concept that names a method (``LoRA``, ``low-rank
             # adaptation``) lives on the Method, so its papers are the method's
-            method_key = await _key_named(reader, "method", value)
+            method_key = await _key_named(reader, "method", value) or await _spelled_out_by(
+                reader, value
+            )
             if method_key is not None:
                 return await find_papers(
                     reader,
@@ -195,6 +197,17 @@ async def _key_named(reader: GraphReader, kind: str, name: str) -> str | None:
     lookup = get_concept if kind == "concept" else get_method
     found = await lookup(reader, name=name)
     return found.key if found else None
+
+
+async def _spelled_out_by(reader: GraphReader, concept_key: str) -> str | None:
+    """The key of the method a concept under ``concept_key`` was merged into, if any (its key
+    is no name or alias of the method when no paper wrote it spelled out: ``AUC`` for ``area
+    under the roc curve``)."""
+    key = concept_key.strip().lower()
+    if not key:
+        return None
+    row = await fetch_one(reader, "method_by_expansion_key", key=key, phrase=lucene_phrase(key))
+    return str(row["method"]["key"]) if row else None
 
 
 async def paper_concepts(

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from ._normalise import is_acronym
+from ._normalise import STOPWORDS, is_acronym
 from ._registry import acronym_form
 from ._tagging import Unit
 
@@ -70,8 +70,12 @@ def _define(units: Sequence[Unit], paren: int, acronym: str) -> Definition | Non
 
 
 def _match(letters: str, words: list[str]) -> int | None:
-    """Index of the nearest long-form word from which ``letters`` can be spelt, or None."""
+    """Index of the nearest long-form word from which ``letters`` can be spelt, or None. A
+    long form does not start with a function word: ``Overtaking on Simulated HighwAys (OSHA)``
+    cut at the verb is no definition of OSHA as ``on Simulated HighwAys``."""
     for first in range(len(words) - 1, -1, -1):
+        if words[first].lower() in STOPWORDS:
+            continue
         if words[first][:1].lower() == letters[0].lower() and _spells(
             letters, " ".join(words[first:])
         ):

@@ -243,7 +243,10 @@ class KeyBertExtractor:
         sims: dict[str, float],
         embedder: PhraseEmbedder,
     ) -> Extraction:
-        methods = [_method_hit(m, sims.get(_phrase(m), 0.0)) for m in analysis.methods]
+        methods = [
+            _method_hit(m, sims.get(_phrase(m), 0.0), _expansion_keys(m, analysis, self.acronyms))
+            for m in analysis.methods
+        ]
         method_keys = {m.key for m in methods}
         concepts = self._concepts(analysis, sims, embedder)
         concepts += _author_concepts(
@@ -328,7 +331,29 @@ def _phrase(method: MethodCandidate) -> str:
     return f"{method.name} {method.aliases[0]}" if method.aliases else method.name
 
 
-def _method_hit(method: MethodCandidate, similarity: float) -> MethodHit:
+def _expansion_keys(
+    method: MethodCandidate, analysis: Analysis, registry: AcronymRegistry
+) -> tuple[str, ...]:
+    """The concept keys of the forms that spell ``method`` out, keyed as a concept's words are
+    (acronyms expanded: ``Boosted LSTM`` is ``boosted long shortterm memory``; hyphens as spaces:
+    ``blow-up`` beside ``BlowUp``). A lone acronym is expanded only when the method has no long
+    form of its own: ``TAM`` spelled out as ``Temporal correlation Aware Modeling`` is not the
+    registry's ``Task-level Attention Module``."""
+    forms = [method.name, *method.aliases]
+    spelled = any(not is_acronym(acronym_form(f)) for f in forms)
+    keys = [
+        concept_key(words, plural_head=True)
+        for form in forms
+        if not (spelled and is_acronym(acronym_form(form)))
+        for words in [[w for word in form.split() for w in _expanded(word, analysis, registry)]]
+        if words
+    ]
+    return tuple(k for k in dict.fromkeys(keys) if k and k != method.key)
+
+
+def _method_hit(
+    method: MethodCandidate, similarity: float, expansion_keys: tuple[str, ...] = ()
+) -> MethodHit:
     """A method's score is its KeyBERT similarity, on the concepts' scale so that one paper's
     concepts and methods rank against each other (and weigh alike in related papers), plus
     :data:`_PROPOSED_BONUS` when the paper introduces it."""
@@ -342,6 +367,7 @@ def _method_hit(method: MethodCandidate, similarity: float) -> MethodHit:
         variant_of=method.variant_of,
         variant_phrase=method.variant_phrase,
         variant_cue=method.variant_cue,
+        expansion_keys=expansion_keys,
     )
 
 

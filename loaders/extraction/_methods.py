@@ -20,7 +20,13 @@ from functools import lru_cache
 
 from ._acronyms import Definition
 from ._normalise import GENERIC_HEADS, STOPWORDS, is_acronym, method_key, singular
-from ._not_methods import borrowed_letters, capitals_title, is_not_method, units_of_measure
+from ._not_methods import (
+    borrowed_letters,
+    capitals_title,
+    is_field_or_metric,
+    is_not_method,
+    units_of_measure,
+)
 from ._registry import acronym_form
 from ._tagging import PARTICIPLE_TAGS, Unit
 
@@ -106,6 +112,7 @@ _EMPHASIS = re.compile(
 #: Words a typo glues onto the name before them: "LongPackis highly scalable".
 _GLUED_WORDS = tuple(w for w in STOPWORDS if len(w) >= 2 and w.isalpha())
 _NAME_LIKE = re.compile(r"^[A-Za-z][\w.+-]*(?: [\w.+-]+){0,3}$")
+_CAMEL_SEAM = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _INNER_HYPHEN = re.compile(r"(?<=[A-Za-z0-9])-(?=[A-Za-z0-9])")
 
 
@@ -192,17 +199,31 @@ def find_methods(
         if not (is_acronym(text) and is_concept(text)):
             _add(found, _canonical(text, units), i in proposed_at and i not in inside)
     named = [*_named_after_trigger(units), *_appositive_names(units, proposed_at)]
+    named += _shouted_head(units, capitals_title(units) | borrowed_letters(units))
     for name in [*named, *_capitalised_names(units, proposed_at), *emphasised]:
         _add(found, name, True)
     methods = _merge_initialisms(_without_parts_of_proposed(_merge_plurals(found)))
+    methods = _merge_solid_spellings(methods)
     methods = [m for m in _without_glued_words(methods) if _citable(m.name)]
     return _with_spellings(methods, units)
 
 
 def _disguised_words(units: Sequence[Unit]) -> set[int]:
     """Positions of English words shaped like names (see ``_not_methods``), except the name
-    heading the title (``ReConcile: ...``, ``EMO: EARTH MOVER ...``)."""
-    return (capitals_title(units) | borrowed_letters(units)) - _title_head(units, len(units))
+    heading the title (``ReConcile: ...``, ``EMO: EARTH MOVER ...``); the words of a head of
+    several such words stay words, the head being one name (see :func:`_shouted_head`)."""
+    disguised = capitals_title(units) | borrowed_letters(units)
+    head = _title_head(units, len(units))
+    return disguised if _shouted_head(units, disguised) else disguised - head
+
+
+def _shouted_head(units: Sequence[Unit], disguised: set[int]) -> list[str]:
+    """``POPULATION DESCENT: A NATURAL-SELECTION ...``: a title head of several English words
+    in capitals names one method, not one per word."""
+    head = _title_head(units, len(units))
+    if len(head) < 2 or not head <= disguised:
+        return []
+    return [" ".join(units[i].text for i in sorted(head))]
 
 
 def _adjective_compound(unit: Unit) -> bool:
@@ -236,6 +257,22 @@ def _merge_plurals(found: dict[str, MethodCandidate]) -> list[MethodCandidate]:
         single.proposed = single.proposed or plural.proposed
         single.aliases.extend([plural.name, *plural.aliases])
     return list(found.values())
+
+
+def _merge_solid_spellings(methods: list[MethodCandidate]) -> list[MethodCandidate]:
+    """``EyeFairness`` in a paper that names ``Eye Fairness`` is that name written solid, its
+    words joined at their capitals: one method, under the spaced name."""
+    by_key = {m.key: m for m in methods}
+    kept = []
+    for method in methods:
+        spaced = _CAMEL_SEAM.sub(" ", method.name)
+        other = by_key.get(spelling_key(spaced)) if spaced != method.name else None
+        if other is None or other is method:
+            kept.append(method)
+        else:
+            other.proposed = other.proposed or method.proposed
+            other.aliases.extend([method.name, *method.aliases])
+    return kept
 
 
 def _merge_initialisms(methods: list[MethodCandidate]) -> list[MethodCandidate]:
@@ -280,14 +317,18 @@ def split_definitions(
 
     Method names are the ones introduced in a proposing clause, and mixed-case coinages
     (``Diffusion Transformer (DiT)``), which name an artefact rather than an idea; not
-    ``frames of reference (FoR)``, a stopword in odd case, nor ``intersection over union (IoU)``.
+    ``frames of reference (FoR)``, a stopword in odd case, nor ``intersection over union (IoU)``,
+    nor a field or metric even in a proposing clause (``boosts ... to new state-of-the-art
+    (SOTA)``): the sentence proposes something else. An organisation's acronym spelled out as
+    something else (``attention with connection module (ACM)``) is the paper's name.
     """
     concepts: list[Definition] = []
     methods: list[Definition] = []
     for definition in definitions:
         form = acronym_form(definition.acronym)
         coined = not form.isupper() and not is_not_method(form)  # DiT, GFlowNets, LoRA
-        (methods if coined or definition.start in proposed_at else concepts).append(definition)
+        named = (coined or definition.start in proposed_at) and not is_field_or_metric(form)
+        (methods if named else concepts).append(definition)
     return concepts, methods
 
 

@@ -33,6 +33,7 @@ from ._tagging import Unit
 __all__ = [
     "borrowed_letters",
     "capitals_title",
+    "is_field_or_metric",
     "is_not_method",
     "is_organisation",
     "units_of_measure",
@@ -150,12 +151,17 @@ def is_organisation(word: str) -> bool:
     return word in _ORGANISATIONS
 
 
+def is_field_or_metric(name: str) -> bool:
+    """Whether a one-token name abbreviates a field, hardware, a unit or a metric (``NLP``,
+    ``GPU``, ``SOTA``, ``FID``): never a method, even where a paper seems to define it as one."""
+    return name in _NOT_METHODS or acronym_form(name) in _NOT_METHODS
+
+
 @lru_cache(maxsize=65_536)  # asked of every name-like word of every paper
 def is_not_method(name: str) -> bool:
     """Whether a one-token name names a field, metric or organisation, or is a stopword."""
     return (
-        name in _NOT_METHODS
-        or acronym_form(name) in _NOT_METHODS
+        is_field_or_metric(name)
         or name in _ORGANISATIONS
         or any(_odd_case(p) and p.lower() in STOPWORDS for p in name.split("-"))
     )

@@ -66,6 +66,10 @@ class MethodHit:
     #: the cue and the base (``extends GraphGPS``) the phrase is looked for in
     variant_phrase: str | None = None
     variant_cue: str | None = None
+    #: concept keys of the phrases that spell the method out (``behavioral cloning`` for
+    #: ``BC``, ``artificial intelligence feedback`` for ``AI feedback``): a concept under one of
+    #: them is this method's idea, and the store merges it into the method
+    expansion_keys: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

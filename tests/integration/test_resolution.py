@@ -13,6 +13,7 @@ import pytest
 from neo4j import AsyncDriver
 
 from graph.config import Settings
+from graph.queries import GraphReader, find_papers
 from graph.writes import delete_paper
 from loaders.extraction import ConceptHit, Document, Extraction, MethodHit
 from loaders.pipeline import load_papers
@@ -197,3 +198,102 @@ async def test_aliases_shrink_when_a_paper_changes_or_goes(
     assert await gnn(driver, neo4j_settings) == [
         {"name": "graph neural networks", "aliases": ["graph neural networks"]}
     ]
+
+
+BC_CONCEPT = "Offline agents learn from demonstrations by behavioral cloning."
+BC_METHOD = "We start from BC and add a value penalty."
+AUC_CONCEPT = "Detectors are compared by the area under the ROC curve."
+AUC_METHOD = "We maximise AUC directly."
+BLOWUP_CONCEPT = "Solutions of Burgers' equation may blow up: a finite-time blow-up."
+BLOWUP_METHOD = "Near Finite-Time BlowUp, PINNs fail."
+
+
+class SpelledOut(Scripted):
+    """Scripted methods that carry the concept keys of their long forms, as the extractor's
+    do: ``{abstract: (concepts as (key, surface), used methods as (key, name, aliases,
+    expansion keys))}``."""
+
+    def __init__(self, script: dict[str, Any]) -> None:
+        super().__init__({})
+        self.spelled = script
+
+    def _one(self, text: str) -> Extraction:
+        concepts, methods = self.spelled[text]
+        return Extraction(
+            concepts=tuple(ConceptHit(k, s, 0.5, (s,), "keybert") for k, s in concepts),
+            proposes=(),
+            uses=tuple(
+                MethodHit(k, n, 0.6, aliases, kind="method", expansion_keys=spelled)
+                for k, n, aliases, spelled in methods
+            ),
+            embedding=(1.0,) + (0.0,) * 255,
+        )
+
+
+SPELLED_SCRIPT: dict[str, Any] = {
+    BC_CONCEPT: ([("behavioral cloning", "behavioral cloning")], []),
+    BC_METHOD: ([], [("bc", "BC", ("behavioral cloning",), ("behavioral cloning",))]),
+    # no paper writes the method's long form: only its key says what it spells out
+    AUC_CONCEPT: ([("area under the roc curve", "AUC")], []),
+    AUC_METHOD: ([], [("auc", "AUC", (), ("area under the roc curve",))]),
+    BLOWUP_CONCEPT: ([("blow up", "blow-up")], []),
+    BLOWUP_METHOD: ([], [("blowup", "BlowUp", ("blow-up",), ("blow up",))]),
+}
+
+
+@pytest.mark.parametrize("order", ["concepts first", "methods first"])
+async def test_a_concept_a_method_spells_out_is_the_method_across_loads(
+    order: str, driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    papers = [
+        paper("bc-concept", BC_CONCEPT),
+        paper("auc-concept", AUC_CONCEPT),
+        paper("blowup-concept", BLOWUP_CONCEPT),
+        paper("bc-method", BC_METHOD),
+        paper("auc-method", AUC_METHOD),
+        paper("blowup-method", BLOWUP_METHOD),
+    ]
+    if order == "methods first":
+        papers.reverse()
+    extractor = SpelledOut(SPELLED_SCRIPT)
+    for one in papers[:3], papers[3:]:  # two loads
+        await load_papers(
+            one, driver=driver, database=neo4j_settings.neo4j_database, extractor=extractor
+        )
+    concepts = await cypher(driver, neo4j_settings, "MATCH (c:Concept) RETURN c.key AS key")
+    assert concepts == []
+    reader = GraphReader(driver, neo4j_settings)
+    for concept, method in [
+        ("behavioral cloning", "BC"),
+        ("area under the roc curve", "AUC"),  # the concept's key, no name of the method
+        ("blow-up", "BlowUp"),
+    ]:
+        by_concept = await find_papers(reader, concept=concept)
+        by_method = await find_papers(reader, method=method)
+        assert [p.id for p in by_concept.items] == [p.id for p in by_method.items]
+        assert by_concept.total == by_method.total == 2
+
+
+TWO_SCRIPT: dict[str, Any] = {
+    BC_CONCEPT: ([("behavioral cloning", "behavioral cloning")], []),
+    BC_METHOD: ([], [("bc", "BC", ("behavioral cloning",), ("behavioral cloning",))]),
+    AUC_METHOD: ([], [("bco", "BCO", ("behavioral cloning",), ("behavioral cloning",))]),
+}
+
+
+async def test_a_concept_two_methods_spell_out_goes_to_one(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    await load_papers(
+        [paper("concept", BC_CONCEPT), paper("bc", BC_METHOD), paper("bco", AUC_METHOD)],
+        driver=driver,
+        database=neo4j_settings.neo4j_database,
+        extractor=SpelledOut(TWO_SCRIPT),
+    )
+    uses = await cypher(
+        driver,
+        neo4j_settings,
+        "MATCH (:Paper {id: 'concept'})-[:USES]->(m:Method) RETURN m.key AS key",
+    )
+    assert len(uses) == 1 and uses[0]["key"] in ("bc", "bco")
+    assert await cypher(driver, neo4j_settings, "MATCH (c:Concept) RETURN c.key AS key") == []

@@ -15,6 +15,9 @@ from loaders.extraction import (
     KeyphraseExtractor,
     keybert_extractor,
 )
+from loaders.extraction._analysis import Analysis
+from loaders.extraction._keybert import _expansion_keys
+from loaders.extraction._methods import MethodCandidate
 
 
 @pytest.fixture(scope="module")
@@ -233,3 +236,111 @@ def test_the_long_form_of_a_method_is_not_also_its_concept(
     ):
         assert method in {m.key for m in (*result.proposes, *result.uses)}
         assert concept not in {c.key for c in result.concepts}
+
+
+def _spelled_out(name: str, *aliases: str, known: dict[str, str] | None = None) -> set[str]:
+    registry = AcronymRegistry((known or {}).items())
+    analysis = Analysis(candidates={}, methods=[], acronyms={}, length=0)
+    return set(_expansion_keys(MethodCandidate(name, list(aliases)), analysis, registry))
+
+
+def test_a_method_carries_the_concept_keys_of_its_long_forms() -> None:
+    # keyed as a concept's words are: hyphens as spaces, head singular, acronyms expanded
+    assert _spelled_out("BC", "behavioral cloning") == {"behavioral cloning"}
+    assert _spelled_out("BaB", "Branch-and-Bound") == {"branch and bound"}
+    assert _spelled_out("BwK", "bandits with knapsacks") == {"bandit with knapsack"}
+    assert _spelled_out("BlowUp", "blow-up") == {"blow up"}
+    lstm = {"LSTM": "long shortterm memory"}
+    assert _spelled_out("Boosted LSTM", known=lstm) == {"boosted long shortterm memory"}
+    assert _spelled_out("DyAug") == set()  # nothing spells it out
+
+
+def test_a_lone_acronym_is_expanded_only_without_a_long_form_of_its_own() -> None:
+    auc = {"AUC": "area under the roc curve"}
+    assert _spelled_out("AUC", known=auc) == {"area under the roc curve"}
+    tam = {"TAM": "task level attention module"}
+    own = "Temporal correlation Aware Modeling"
+    assert _spelled_out("TAM", own, known=tam) == {"temporal correlation aware modeling"}
+
+
+def test_the_extractor_gives_a_defined_methods_long_form_key(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor, "We propose Low-Rank Adaptation (LoRA), which freezes the pretrained weights."
+    )
+    [lora] = [m for m in result.proposes if m.name == "LoRA"]
+    assert "low rank adaptation" in lora.expansion_keys
+
+
+def test_a_field_or_metric_defined_in_a_proposing_sentence_is_no_method(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor,
+        "Our proposed method boosts vanilla ViT-Tiny on vision tasks to new state-of-the-art "
+        "(SOTA) results.",
+    )
+    assert "SOTA" not in _names(result)
+
+
+def test_a_long_form_does_not_start_with_a_function_word(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor,
+        "This data; Overtaking on Simulated HighwAys (OSHA) dataset is released to tackle it.",
+    )
+    forms = {f for h in (*result.proposes, *result.uses) for f in (h.name, *h.aliases)}
+    forms |= {f for c in result.concepts for f in (c.name, *c.aliases)}
+    assert "on Simulated HighwAys" not in forms
+    assert "on simulated highway" not in {c.key for c in result.concepts}
+
+
+def test_an_organisations_acronym_the_paper_spells_out_as_its_own_is_its_method(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor,
+        "We propose the attention with connection module (ACM) to link the two branches.",
+    )
+    assert "ACM" in {m.name for m in result.proposes}
+
+
+def test_a_stopword_in_odd_case_the_paper_defines_as_its_name_is_its_method(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor,
+        "We introduce Multi-objective multi-solution Transport (MosT), a novel solution for "
+        "optimizing multiple objectives.",
+    )
+    assert "MosT" in {m.name for m in result.proposes}
+
+
+def test_a_title_head_of_english_words_in_capitals_is_one_name(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor,
+        title="POPULATION DESCENT: A NATURAL-SELECTION BASED HYPER-PARAMETER TUNING FRAMEWORK",
+        text="We tune hyperparameters with a population of models and local search.",
+    )
+    assert "POPULATION DESCENT" in {m.name for m in result.proposes}
+    assert not {"POPULATION", "DESCENT"} & _names(result)
+
+
+def test_a_name_written_solid_and_spaced_in_one_paper_is_one_method(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor,
+        title="Eye Fairness: A Large-Scale 3D Imaging Dataset for Equitable Eye Diseases",
+        text=(
+            "We introduce our Eye Fairness dataset with 30,000 subjects. Our EyeFairness "
+            "dataset includes 2D fundus photos."
+        ),
+    )
+    names = _names(result)
+    assert not {"Eye Fairness", "EyeFairness"} <= names
+    assert {"Eye Fairness", "EyeFairness"} & names
