@@ -244,7 +244,7 @@ class KeyBertExtractor:
     ) -> Extraction:
         methods = [_method_hit(m, sims.get(_phrase(m), 0.0)) for m in analysis.methods]
         method_keys = {m.key for m in methods}
-        concepts = self._concepts(analysis, sims, embedder)
+        concepts = self._concepts(analysis, sims, embedder, defined.names)
         concepts += _author_concepts(
             doc.keywords, analysis, self.acronyms, method_keys | {c.key for c in concepts}
         )
@@ -260,7 +260,11 @@ class KeyBertExtractor:
         )
 
     def _concepts(
-        self, analysis: Analysis, sims: dict[str, float], embedder: PhraseEmbedder
+        self,
+        analysis: Analysis,
+        sims: dict[str, float],
+        embedder: PhraseEmbedder,
+        names: dict[str, str],
     ) -> list[ConceptHit]:
         keys = list(analysis.candidates)
         signals = [_signals(analysis.candidates[k]) for k in keys]
@@ -268,7 +272,8 @@ class KeyBertExtractor:
             keys, sims, signals, embedder.phrases(keys), top_n=self.top_n, weights=self._weights
         )
         return [
-            _concept_hit(analysis.candidates[k], score, analysis.acronyms) for k, score in picked
+            _concept_hit(analysis.candidates[k], score, analysis.acronyms, names)
+            for k, score in picked
         ]
 
 
@@ -276,13 +281,16 @@ def _signals(candidate: Candidate) -> Signals:
     return Signals(candidate.in_title, candidate.count, candidate.whole)
 
 
-def _concept_hit(candidate: Candidate, score: float, acronyms: dict[str, str]) -> ConceptHit:
-    """A KeyBERT concept; acronym-only surfaces (``GNNs``) show the expansion as the name."""
+def _concept_hit(
+    candidate: Candidate, score: float, acronyms: dict[str, str], names: dict[str, str]
+) -> ConceptHit:
+    """A KeyBERT concept; acronym-only surfaces (``GNNs``) show the expansion as the name, as
+    the paper writes it where it defines the acronym (else as its key)."""
     spelled = [s for s in candidate.surfaces if not is_acronym(s)]
-    name = Candidate(candidate.key, spelled).name if spelled else candidate.key
+    name = Candidate(candidate.key, spelled).name if spelled else names.get(candidate.key)
     extra = [a for a, k in acronyms.items() if k == candidate.key]
     aliases = tuple(dict.fromkeys([*candidate.surfaces, *extra]))
-    return ConceptHit(candidate.key, name, round(score, 4), aliases, "keybert")
+    return ConceptHit(candidate.key, name or candidate.key, round(score, 4), aliases, "keybert")
 
 
 def _author_concepts(
