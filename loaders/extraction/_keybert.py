@@ -3,14 +3,16 @@ fast mode, over a static model distilled from it)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from graph.errors import ExtractionError
+from loaders.markup import WORD_MACROS, strip_markup
 
 from ._analysis import Analysis, Definitions, Prepared, analyse, define, prepare
-from ._candidates import Candidate, KnownPhrases
+from ._candidates import Candidate, Expander, KnownPhrases, expand_words
 from ._embedding import EncoderBackend, PhraseCache
 from ._methods import MethodCandidate
 from ._models import (
@@ -21,7 +23,7 @@ from ._models import (
     models_home,
     prepare_models,
 )
-from ._normalise import concept_key, is_acronym
+from ._normalise import STOPWORDS, concept_key, is_acronym
 from ._ranking import (
     PhraseEmbedder,
     Signals,
@@ -42,6 +44,12 @@ _PROPOSED_BONUS = 0.1
 
 
 _DEFAULT_WEIGHTS = Weights()
+#: Where an author's keyword runs two together: a sentence or list break after a word.
+_KEYWORD_BREAK = re.compile(r"(?<=[a-z]{2})[.;,]\s+")
+#: A keyword holding LaTeX maths.
+_MATHS = re.compile(r"[$\\]")
+#: Greek letters, which the markup spells as words (``$\epsilon$`` is ``epsilon``).
+_GREEK = frozenset(name.lower() for name, word in WORD_MACROS.items() if name == word)
 
 
 def extractor_version(*, fast: bool) -> str:
@@ -192,8 +200,6 @@ class KeyBertExtractor:
 
     def embed(self, texts: Sequence[str]) -> list[tuple[float, ...]]:
         """Embed query texts in the document-embedding space."""
-        from loaders.markup import strip_markup
-
         embedder = self._load_rankers().documents
         return [tuple(v.tolist()) for v in embedder.documents([strip_markup(t) for t in texts])]
 
@@ -296,28 +302,58 @@ def _concept_hit(
 def _author_concepts(
     keywords: Sequence[str], analysis: Analysis, registry: AcronymRegistry, taken: set[str]
 ) -> list[ConceptHit]:
-    """Author keywords as concepts with source ``author``, skipping keys already present. Their
-    acronyms are expanded as the text's are (``AI alignment``, ``Conditional GANs``), so a
-    keyword and the text's phrase for it are one concept."""
+    """Author keywords as concepts with source ``author``, skipping keys already present. Each
+    is cleaned first (:func:`_keyword_phrases`); its acronyms are expanded as the text's are
+    (``AI alignment``, ``Conditional GANs``, ``Embodied-AI``), so a keyword and the text's
+    phrase for it are one concept."""
     hits = []
-    for keyword in keywords:
-        words = [w for word in keyword.split() for w in _expanded(word, analysis, registry)]
-        if not words:
-            continue
-        key = concept_key(words, plural_head=True)
+    for words in (w for keyword in keywords for w in _keyword_phrases(keyword)):
+        cased = [_acronym_cased(w, analysis) for w in words]
+        key = concept_key(expand_words(cased, _resolver(analysis, registry)), plural_head=True)
         if key and key not in taken:
             taken.add(key)
-            name = Candidate(key, [keyword.strip()]).name
-            hits.append(ConceptHit(key, name, 1.0, (keyword.strip(),), "author"))
+            written = " ".join(words)
+            hits.append(ConceptHit(key, " ".join(cased), 1.0, (written,), "author"))
     return hits
 
 
-def _expanded(word: str, analysis: Analysis, registry: AcronymRegistry) -> list[str]:
-    """The words of an acronym's expansion (this paper's, else the registry's), else ``word``."""
-    if not is_acronym(word):
-        return [word]
-    expansion = analysis.acronyms.get(acronym_form(word)) or registry.resolve(word)
-    return expansion.split() if expansion else [word]
+def _keyword_phrases(keyword: str) -> list[list[str]]:
+    """The words of the clean phrases in an author keyword. Markup is removed; a sentence
+    break splits two keywords run together (``optimization. fishleg optimization``); in a
+    keyword holding maths a Greek letter standing alone is a variable and is dropped
+    (``privacy budget $\\epsilon$``); a phrase with a letter standing alone is skipped, as a
+    text phrase is (``double Q``, ``Shalom H Schwartz``)."""
+    maths = bool(_MATHS.search(keyword))
+    phrases = [p.split() for p in _KEYWORD_BREAK.split(strip_markup(keyword))]
+    phrases = [[w for w in p if not (maths and w.lower() in _GREEK)] for p in phrases]
+    return [p for p in phrases if p and not any(_lone_letter(w) for w in p)]
+
+
+def _lone_letter(word: str) -> bool:
+    return len(word) == 1 and word.isalpha() and word != "a"
+
+
+def _acronym_cased(word: str, analysis: Analysis) -> str:
+    """A keyword written all in lowercase loses its acronyms' capitals (``ai safety``, ``kl
+    divergence``); a word that is, in capitals, an acronym this paper's text uses is that
+    acronym. Only the paper's own acronyms: ``us`` or ``map`` stay words elsewhere."""
+    if not word.islower() or word in STOPWORDS:
+        return word
+    forms = {a.lower(): a for a in analysis.acronyms}
+    if word in forms:
+        return forms[word]
+    single = word[:-1] if word.endswith("s") else ""
+    return forms[single] + "s" if single in forms else word
+
+
+def _resolver(analysis: Analysis, registry: AcronymRegistry) -> Expander:
+    """An acronym's expansion words: this paper's, else the registry's."""
+
+    def expand(word: str) -> list[str] | None:
+        expansion = analysis.acronyms.get(acronym_form(word)) or registry.resolve(word)
+        return expansion.split() if expansion else None
+
+    return expand
 
 
 def _phrase(method: MethodCandidate) -> str:

@@ -14,6 +14,8 @@ from loaders.extraction import (
     LearnsAhead,
     keybert_extractor,
 )
+from loaders.extraction._analysis import Analysis
+from loaders.extraction._keybert import _author_concepts
 from loaders.extraction._normalise import STOPWORDS
 
 SEED = Path(__file__).resolve().parents[2] / "examples" / "iclr2025-seed.txt"  # the bundled seed
@@ -277,3 +279,36 @@ def test_after_learning_the_input_ahead_any_batching_extracts_the_same(
     one_by_one = [extractor.extract([p])[0] for p in papers]
     assert extractor.extract(papers) == one_by_one
     assert "reinforcement learning agent" in [c.key for c in one_by_one[0].concepts]
+
+
+def _keys(keywords: tuple[str, ...], acronyms: dict[str, str] | None = None) -> list[str]:
+    analysis = Analysis(candidates={}, methods=[], acronyms=acronyms or {}, length=0)
+    hits = _author_concepts(keywords, analysis, AcronymRegistry(), set())
+    return [h.key for h in hits]
+
+
+def test_an_author_keyword_is_cleaned_or_skipped() -> None:
+    assert _keys(("optimization. fishleg optimization",)) == [
+        "optimization",
+        "fishleg optimization",
+    ]
+    assert _keys((r"total privacy budget $\epsilon$",)) == ["total privacy budget"]
+    assert _keys(("Shalom H Schwartz", "double Q", "beta distribution")) == ["beta distribution"]
+
+
+def test_a_lowercase_keyword_keeps_the_acronyms_its_paper_uses() -> None:
+    acronyms = {"AI": "artificial intelligence", "KL": "kullback leibler"}
+    hits = _author_concepts(
+        ("ai safety", "kl divergence", "Embodied-AI", "us elections"),
+        Analysis(candidates={}, methods=[], acronyms=acronyms, length=0),
+        AcronymRegistry(),
+        set(),
+    )
+    assert [(h.key, h.name) for h in hits] == [
+        ("artificial intelligence safety", "AI safety"),
+        ("kullback leibler divergence", "KL divergence"),
+        ("embodied artificial intelligence", "Embodied-AI"),
+        ("us election", "us elections"),
+    ]
+    # an acronym the paper does not use stays a word
+    assert _keys(("ai safety",)) == ["ai safety"]
