@@ -21,7 +21,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-__all__ = ["WORD_MACROS", "strip_markup"]
+__all__ = ["WORD_MACROS", "maths_symbols", "strip_markup"]
 
 # Control words replaced by a word (Greek letters keep names such as "$\alpha$-divergence").
 WORD_MACROS = {
@@ -100,6 +100,7 @@ _FONT_COMMANDS = frozenset(
         "underline",
     ]
 )
+_GREEK = frozenset(name for name, word in WORD_MACROS.items() if name == word)
 _URL = re.compile(r"(?:https?://|ftp://|www\.)\S*", re.IGNORECASE)
 _MD_LINK = re.compile(r"\[([^\[\]\n]{0,300})\]\([^()\s]{0,1000}\)")
 # A doubled backslash before a symbol is how some scrapers escaped "\%".
@@ -139,6 +140,14 @@ def strip_markup(text: str) -> str:
     text = _MATH_OPERATORS.sub("", text)
     text = _TILDE.sub(" ", text)
     return _BROKEN.sub(_rejoin, _tidy_spaces(text))
+
+
+def maths_symbols(text: str) -> frozenset[str]:
+    """The Greek letters ``text`` writes only as LaTeX (``$\\epsilon$``), never as a word: in
+    its plain prose each is a variable, as a lone letter is (``total privacy budget
+    epsilon``), where a paper that writes ``beta distribution`` means the word."""
+    written = {m.group(1) for m in _CONTROL_WORD.finditer(text) if m.group(1) in _GREEK}
+    return frozenset(w for w in written if not re.search(rf"(?<![\\\w]){w}\b", text))
 
 
 def _normalise_characters(text: str) -> str:

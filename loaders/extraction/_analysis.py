@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from loaders.markup import strip_markup
+from loaders.markup import maths_symbols, strip_markup
 
 from ._acronyms import Definition, find_definitions
-from ._candidates import Candidate, collect_candidates
+from ._candidates import Candidate, collect_candidates, expand_words, surface
 from ._kinds import assign_kinds, link_variants
 from ._methods import (
     MethodCandidate,
@@ -41,6 +41,8 @@ class Prepared:
     text: str
     title_chars: int
     emphasised: tuple[str, ...]
+    #: Greek letters the document writes only in maths: variables in the prose
+    symbols: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -51,6 +53,9 @@ class Definitions:
     proposed_at: set[int]
     methods: list[Definition] = field(default_factory=list)
     title_end: int = 0
+    #: concept key → its long form as this document writes it, the name of a concept the
+    #: document otherwise writes only as its acronym
+    names: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -69,7 +74,8 @@ def prepare(doc: Document) -> Prepared:
     title = truecase_title(strip_markup(doc.title or "")).rstrip(" .")
     text = f"{title}. {body}" if title else body
     emphasised = emphasised_names(doc.text) + emphasised_names(doc.title or "")
-    return Prepared(text, len(title) + 1 if title else 0, tuple(emphasised))
+    symbols = maths_symbols(f"{doc.title or ''} {doc.text}")
+    return Prepared(text, len(title) + 1 if title else 0, tuple(emphasised), symbols)
 
 
 def define(units: Sequence[Unit], prepared: Prepared) -> Definitions:
@@ -79,13 +85,39 @@ def define(units: Sequence[Unit], prepared: Prepared) -> Definitions:
     found = find_definitions(units)
     proposed_at |= {d.start for d in found if _introduced(units, d)}
     concept_defs, method_defs = split_definitions(found, proposed_at)
-    concepts: dict[str, str] = {}
+    spans: dict[str, Sequence[Unit]] = {}
     for d in concept_defs:
         span = units[d.start : d.end]
-        concepts.setdefault(
-            d.acronym, concept_key([u.text for u in span], plural_head=_plural(span[-1]))
-        )
-    return Definitions(concepts, proposed_at, method_defs, title_end)
+        if not any(_lone_letter(u.text) for u in span):
+            spans.setdefault(d.acronym, span)
+    concepts = _long_form_keys(spans)
+    names: dict[str, str] = {}
+    for acronym, span in spans.items():
+        names.setdefault(concepts[acronym], surface(span))
+    return Definitions(concepts, proposed_at, method_defs, title_end, names)
+
+
+def _long_form_keys(spans: dict[str, Sequence[Unit]]) -> dict[str, str]:
+    """Each acronym's key. An acronym inside a long form is expanded as the paper defines it
+    (``graphon MFGs (GMFGs)`` after ``mean field games (MFGs)`` is ``graphon mean field
+    game``), as it is wherever else the paper writes ``graphon MFGs``."""
+    keys = {a: _key([u.text for u in span], span) for a, span in spans.items()}
+
+    def inner(word: str) -> list[str] | None:
+        key = keys.get(acronym_form(word))
+        return key.split(" ") if key else None
+
+    return {a: _key(expand_words([u.text for u in s], inner), s) for a, s in spans.items()}
+
+
+def _key(words: list[str], span: Sequence[Unit]) -> str:
+    return concept_key(words, plural_head=_plural(span[-1]))
+
+
+def _lone_letter(text: str) -> bool:
+    """A letter alone in a long form is a variable or a broken word (``LLMs A s Tool
+    Makers``), as in a candidate phrase: the acronym is left undefined."""
+    return len(text) == 1 and text.isalpha()
 
 
 def analyse(
@@ -104,7 +136,9 @@ def analyse(
         key = resolve(word)
         return key.split(" ") if key else None
 
-    candidates = collect_candidates(units, title_end=defined.title_end, expand=expand)
+    candidates = collect_candidates(
+        units, title_end=defined.title_end, expand=expand, symbols=prepared.symbols
+    )
     methods = find_methods(
         units,
         proposed_at=defined.proposed_at,

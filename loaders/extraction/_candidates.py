@@ -34,7 +34,15 @@ from ._normalise import (
 )
 from ._tagging import Unit
 
-__all__ = ["Candidate", "KnownPhrases", "collect_candidates", "commonness"]
+__all__ = [
+    "Candidate",
+    "Expander",
+    "KnownPhrases",
+    "collect_candidates",
+    "commonness",
+    "expand_words",
+    "surface",
+]
 
 _HEADS = frozenset({"NOUN", "PROPN"})
 _MODIFIERS = frozenset({"NOUN", "PROPN", "ADJ"})
@@ -43,6 +51,8 @@ _PLURAL_TAGS = frozenset({"NNS", "NNPS"})
 _MAX_CHUNK = 8
 #: A number, or a number with a unit (``2024``, ``128k``, ``1.3b``, ``10x``).
 _QUANTITY = re.compile(r"^\d[\d.,]*[a-z]{0,2}$")
+#: A possessive the tokeniser splits off its word (``'s``, or ``'`` after a plural).
+_POSSESSIVE = re.compile(r"^['\u2019]s?$")
 
 #: Resolves an acronym to the words of its expansion, or None.
 Expander = Callable[[str], "list[str] | None"]
@@ -76,12 +86,17 @@ def _capitals(text: str) -> int:
 
 
 def collect_candidates(
-    units: Sequence[Unit], *, title_end: int, expand: Expander
+    units: Sequence[Unit],
+    *,
+    title_end: int,
+    expand: Expander,
+    symbols: frozenset[str] = frozenset(),
 ) -> dict[str, Candidate]:
     """Return every phrase of one document by key, in order of first occurrence: each chunk's
-    whole phrase (``whole``) and the well-formed phrases inside it."""
+    whole phrase (``whole``) and the well-formed phrases inside it. ``symbols`` are words the
+    document's markup left for variables (``epsilon`` from ``$\\epsilon$``); no phrase holds one."""
     found: dict[str, Candidate] = {}
-    for start, end in _chunks(units):
+    for start, end in _chunks(units, symbols):
         first = next((i for i in range(start, end) if _well_formed(units, i, end)), None)
         if first is None:
             continue
@@ -115,12 +130,15 @@ class KnownPhrases:
         return {k: c for k, c in candidates.items() if c.whole or counts.get(k, 0) >= needed}
 
 
-def _chunks(units: Sequence[Unit]) -> list[tuple[int, int]]:
-    """Spans ``[start, end)`` of maximal modifier runs that end in a noun."""
+def _chunks(units: Sequence[Unit], symbols: frozenset[str]) -> list[tuple[int, int]]:
+    """Spans ``[start, end)`` of maximal modifier runs that end in a noun. A variable (a
+    Greek letter of the maths, ``Phi_k``) ends a run as a verb does."""
     spans: list[tuple[int, int]] = []
     start = None
     for i, unit in enumerate([*units, Unit("", "X", "")]):
-        if _modifier(unit) and not (start is not None and _clause_start(units[i - 1], unit)):
+        if _modifier(unit, symbols) and not (
+            start is not None and _clause_start(units[i - 1], unit)
+        ):
             start = i if start is None else start
             continue
         if start is not None:
@@ -136,9 +154,11 @@ def _clause_start(previous: Unit, unit: Unit) -> bool:
     return unit.tag in _PARTICIPLES and unit.pos != "ADJ" and previous.pos in _HEADS
 
 
-def _modifier(unit: Unit) -> bool:
+def _modifier(unit: Unit, symbols: frozenset[str]) -> bool:
     text = unit.text
     if not text[:1].isalnum() or text.lower() in STOPWORDS:
+        return False
+    if symbols and text.split("_")[0] in symbols:
         return False
     return unit.pos in _MODIFIERS or unit.tag in _PARTICIPLES
 
@@ -155,6 +175,8 @@ def _well_formed(units: Sequence[Unit], i: int, j: int) -> bool:
     if last.pos not in _HEADS or (first.tag in _PARTICIPLES and first.pos != "ADJ"):
         return False
     if first.text.lower() in GENERIC_MODIFIERS or len(last.text) < 2:
+        return False
+    if last.text.endswith("."):  # an abbreviation (``the U.S.``): a name never ends in a period
         return False
     if _loose(units, i, j):
         return False
@@ -228,27 +250,45 @@ def _add(
     candidate.count += 1
     candidate.in_title = candidate.in_title or in_title
     candidate.whole = candidate.whole or whole
-    surface = " ".join(u.text for u in span)
-    if surface not in candidate.surfaces:
-        candidate.surfaces.append(surface)
+    written = surface(span)
+    if written not in candidate.surfaces:
+        candidate.surfaces.append(written)
+
+
+def surface(span: Sequence[Unit]) -> str:
+    """``span`` as written: words apart, a possessive the tokeniser split off joined back to
+    its word (``Earth mover's distance``, not ``Earth mover 's distance``)."""
+    text = ""
+    for unit in span:
+        clitic = _POSSESSIVE.match(unit.text) is not None
+        text += unit.text if clitic or not text else " " + unit.text
+    return text
 
 
 def _key_words(span: Sequence[Unit], expand: Expander) -> list[str]:
     """Words of ``span`` with known acronyms expanded and its head made singular first: an
     expanded modifier may hold ``of`` (``MoE layers``: ``mixture of experts layer``)."""
     *modifiers, head = span
-    words = _expanded_words(modifiers, expand)
+    words = expand_words([u.text for u in modifiers], expand)
     expansion = expand(head.text) if is_acronym(head.text) else None
     if expansion:
         return [*words, *expansion]  # already a key: singular
     plural = head.tag in _PLURAL_TAGS or is_acronym(head.text)
-    return [*words, singular(head.text) if plural else head.text]
+    return [*words, *expand_words([singular(head.text) if plural else head.text], expand)]
 
 
-def _expanded_words(span: Sequence[Unit], expand: Expander) -> list[str]:
-    """Words of ``span`` with every known acronym replaced by its expansion's words."""
-    words: list[str] = []
-    for unit in span:
-        expansion = expand(unit.text) if is_acronym(unit.text) else None
-        words.extend(expansion if expansion else [unit.text])
-    return words
+def expand_words(words: Sequence[str], expand: Expander) -> list[str]:
+    """``words`` with every known acronym replaced by its expansion's words, one inside a
+    hyphenated compound too (``Embodied-AI`` is ``embodied AI``, ``KL-divergence`` ``KL
+    divergence``: the hyphen does not make another idea)."""
+    return [w for word in words for w in _expanded(word, expand)]
+
+
+def _expanded(word: str, expand: Expander) -> list[str]:
+    if is_acronym(word):
+        return expand(word) or [word]
+    parts = word.split("-")
+    expansions = [expand(p) if len(parts) > 1 and is_acronym(p) else None for p in parts]
+    if not any(expansions):
+        return [word]
+    return [w for p, e in zip(parts, expansions) for w in (e or [p])]

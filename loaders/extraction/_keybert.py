@@ -3,14 +3,16 @@ fast mode, over a static model distilled from it)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from graph.errors import ExtractionError
+from loaders.markup import WORD_MACROS, strip_markup
 
 from ._analysis import Analysis, Definitions, Prepared, analyse, define, prepare
-from ._candidates import Candidate, KnownPhrases
+from ._candidates import Candidate, Expander, KnownPhrases, expand_words
 from ._embedding import EncoderBackend, PhraseCache
 from ._methods import MethodCandidate
 from ._models import (
@@ -22,7 +24,7 @@ from ._models import (
     prepare_models,
 )
 from ._modifiers import loose_start
-from ._normalise import GENERIC_HEADS, concept_key, is_acronym, singular
+from ._normalise import GENERIC_HEADS, STOPWORDS, concept_key, is_acronym, singular
 from ._ranking import (
     PhraseEmbedder,
     Signals,
@@ -43,11 +45,17 @@ _PROPOSED_BONUS = 0.1
 
 
 _DEFAULT_WEIGHTS = Weights()
+#: Where an author's keyword runs two together: a sentence or list break after a word.
+_KEYWORD_BREAK = re.compile(r"(?<=[a-z]{2})[.;,]\s+")
+#: A keyword holding LaTeX maths.
+_MATHS = re.compile(r"[$\\]")
+#: Greek letters, which the markup spells as words (``$\epsilon$`` is ``epsilon``).
+_GREEK = frozenset(name.lower() for name, word in WORD_MACROS.items() if name == word)
 
 
 def extractor_version(*, fast: bool) -> str:
     """Stored on every edge: a load with another version or mode re-extracts the paper."""
-    return "kb-np-17-fast" if fast else "kb-np-17"
+    return "kb-np-18-fast" if fast else "kb-np-18"
 
 
 class Rankers(NamedTuple):
@@ -193,8 +201,6 @@ class KeyBertExtractor:
 
     def embed(self, texts: Sequence[str]) -> list[tuple[float, ...]]:
         """Embed query texts in the document-embedding space."""
-        from loaders.markup import strip_markup
-
         embedder = self._load_rankers().documents
         return [tuple(v.tolist()) for v in embedder.documents([strip_markup(t) for t in texts])]
 
@@ -248,7 +254,7 @@ class KeyBertExtractor:
             for m in analysis.methods
         ]
         method_keys = {m.key for m in methods}
-        concepts = self._concepts(analysis, sims, embedder)
+        concepts = self._concepts(analysis, sims, embedder, defined.names)
         concepts += _author_concepts(
             doc.keywords, analysis, self.acronyms, method_keys | {c.key for c in concepts}
         )
@@ -264,7 +270,11 @@ class KeyBertExtractor:
         )
 
     def _concepts(
-        self, analysis: Analysis, sims: dict[str, float], embedder: PhraseEmbedder
+        self,
+        analysis: Analysis,
+        sims: dict[str, float],
+        embedder: PhraseEmbedder,
+        names: dict[str, str],
     ) -> list[ConceptHit]:
         keys = list(analysis.candidates)
         signals = [_signals(analysis.candidates[k]) for k in keys]
@@ -272,7 +282,8 @@ class KeyBertExtractor:
             keys, sims, signals, embedder.phrases(keys), top_n=self.top_n, weights=self._weights
         )
         return [
-            _concept_hit(analysis.candidates[k], score, analysis.acronyms) for k, score in picked
+            _concept_hit(analysis.candidates[k], score, analysis.acronyms, names)
+            for k, score in picked
         ]
 
 
@@ -280,32 +291,35 @@ def _signals(candidate: Candidate) -> Signals:
     return Signals(candidate.in_title, candidate.count, candidate.whole)
 
 
-def _concept_hit(candidate: Candidate, score: float, acronyms: dict[str, str]) -> ConceptHit:
-    """A KeyBERT concept; acronym-only surfaces (``GNNs``) show the expansion as the name."""
+def _concept_hit(
+    candidate: Candidate, score: float, acronyms: dict[str, str], names: dict[str, str]
+) -> ConceptHit:
+    """A KeyBERT concept; acronym-only surfaces (``GNNs``) show the expansion as the name, as
+    the paper writes it where it defines the acronym (else as its key)."""
     spelled = [s for s in candidate.surfaces if not is_acronym(s)]
-    name = Candidate(candidate.key, spelled).name if spelled else candidate.key
+    name = Candidate(candidate.key, spelled).name if spelled else names.get(candidate.key)
     extra = [a for a, k in acronyms.items() if k == candidate.key]
     aliases = tuple(dict.fromkeys([*candidate.surfaces, *extra]))
-    return ConceptHit(candidate.key, name, round(score, 4), aliases, "keybert")
+    return ConceptHit(candidate.key, name or candidate.key, round(score, 4), aliases, "keybert")
 
 
 def _author_concepts(
     keywords: Sequence[str], analysis: Analysis, registry: AcronymRegistry, taken: set[str]
 ) -> list[ConceptHit]:
-    """Author keywords as concepts with source ``author``, skipping keys already present. Their
-    acronyms are expanded as the text's are (``AI alignment``, ``Conditional GANs``), so a
-    keyword and the text's phrase for it are one concept."""
+    """Author keywords as concepts with source ``author``, skipping keys already present. Each
+    is cleaned first (:func:`_keyword_phrases`); its acronyms are expanded as the text's are
+    (``AI alignment``, ``Conditional GANs``, ``Embodied-AI``), so a keyword and the text's
+    phrase for it are one concept."""
     hits = []
-    for keyword in keywords:
-        written = _without_loose_start(keyword.split())
-        words = [w for word in written for w in _expanded(word, analysis, registry)]
+    for phrase in (w for keyword in keywords for w in _keyword_phrases(keyword)):
+        words = _without_loose_start(phrase)
         if not words:
             continue
-        key = concept_key(words, plural_head=True)
+        cased = [_acronym_cased(w, analysis) for w in words]
+        key = concept_key(expand_words(cased, _resolver(analysis, registry)), plural_head=True)
         if key and key not in taken:
             taken.add(key)
-            name = Candidate(key, [" ".join(written)]).name
-            hits.append(ConceptHit(key, name, 1.0, (keyword.strip(),), "author"))
+            hits.append(ConceptHit(key, " ".join(cased), 1.0, (" ".join(phrase),), "author"))
     return hits
 
 
@@ -318,12 +332,43 @@ def _without_loose_start(words: list[str]) -> list[str]:
     return [] if len(rest) == 1 and singular(rest[0]).lower() in GENERIC_HEADS else rest
 
 
-def _expanded(word: str, analysis: Analysis, registry: AcronymRegistry) -> list[str]:
-    """The words of an acronym's expansion (this paper's, else the registry's), else ``word``."""
-    if not is_acronym(word):
-        return [word]
-    expansion = analysis.acronyms.get(acronym_form(word)) or registry.resolve(word)
-    return expansion.split() if expansion else [word]
+def _keyword_phrases(keyword: str) -> list[list[str]]:
+    """The words of the clean phrases in an author keyword. Markup is removed; a sentence
+    break splits two keywords run together (``optimization. fishleg optimization``); in a
+    keyword holding maths a Greek letter standing alone is a variable and is dropped
+    (``privacy budget $\\epsilon$``); a phrase with a letter standing alone is skipped, as a
+    text phrase is (``double Q``, ``Shalom H Schwartz``)."""
+    maths = bool(_MATHS.search(keyword))
+    phrases = [p.split() for p in _KEYWORD_BREAK.split(strip_markup(keyword))]
+    phrases = [[w for w in p if not (maths and w.lower() in _GREEK)] for p in phrases]
+    return [p for p in phrases if p and not any(_lone_letter(w) for w in p)]
+
+
+def _lone_letter(word: str) -> bool:
+    return len(word) == 1 and word.isalpha() and word != "a"
+
+
+def _acronym_cased(word: str, analysis: Analysis) -> str:
+    """A keyword written all in lowercase loses its acronyms' capitals (``ai safety``, ``kl
+    divergence``); a word that is, in capitals, an acronym this paper's text uses is that
+    acronym. Only the paper's own acronyms: ``us`` or ``map`` stay words elsewhere."""
+    if not word.islower() or word in STOPWORDS:
+        return word
+    forms = {a.lower(): a for a in analysis.acronyms}
+    if word in forms:
+        return forms[word]
+    single = word[:-1] if word.endswith("s") else ""
+    return forms[single] + "s" if single in forms else word
+
+
+def _resolver(analysis: Analysis, registry: AcronymRegistry) -> Expander:
+    """An acronym's expansion words: this paper's, else the registry's."""
+
+    def expand(word: str) -> list[str] | None:
+        expansion = analysis.acronyms.get(acronym_form(word)) or registry.resolve(word)
+        return expansion.split() if expansion else None
+
+    return expand
 
 
 def _phrase(method: MethodCandidate) -> str:
@@ -345,7 +390,7 @@ def _expansion_keys(
         concept_key(words, plural_head=True)
         for form in forms
         if not (spelled and is_acronym(acronym_form(form)))
-        for words in [[w for word in form.split() for w in _expanded(word, analysis, registry)]]
+        for words in [expand_words(form.split(), _resolver(analysis, registry))]
         if words
     ]
     return tuple(k for k in dict.fromkeys(keys) if k and k != method.key)

@@ -1,15 +1,23 @@
 """Word lists and normal forms: one idea gets one key, whatever its case, number, hyphens,
 compounding or spelling.
 
-A concept key is the phrase in lowercase, hyphens read as spaces, with
+A concept key is the phrase in lowercase, hyphens read as spaces, possessives dropped
+(``Earth mover's distance`` and a tokeniser's ``earthmover 's distance`` are ``earthmover
+distance``, as the name is also written without one), with
 
+- in a phrase of several words, a run-together compound of capitalised English words split
+  into them (``FewShot Learning`` is ``few shot learning``, ``DualRandomized Smoothing``
+  ``dual randomized smoothing``); a word alone is a name and keyed whole (``HumanEval``,
+  as its Method is), and so is a word with an acronym inside (``GFlowNet``, ``LoRA``);
 - its head noun singular: the last word, or in ``X of Y`` the word before ``of``
-  (``mixtures of experts`` → ``mixture of experts``); ``_wordforms`` says how. A head the
-  lexicon knows as a plural is made singular whatever the tagger read (it reads a title's
-  ``Force Fields`` as a name); one it does not know only when the tagger read a plural. The
-  words before the head are made singular too where the lexicon knows them as plurals
-  (``language models reasoning`` is ``language model reasoning``, ``GNNs architecture``
-  ``GNN architecture``); the words after ``of`` keep their number;
+  (``mixtures of experts``); ``_wordforms`` says how. A head the lexicon knows as a plural
+  is made singular whatever the tagger read (it reads a title's ``Force Fields`` as a
+  name); one it does not know only when the tagger read a plural. Every other word is made
+  singular too where the lexicon knows it as a plural (``language models reasoning`` is
+  ``language model reasoning``, ``GNNs architecture`` ``GNN architecture``), the words
+  after ``of`` included (``Chain-of-Thoughts`` is ``chain of thought``, ``mixtures of
+  experts`` ``mixture of expert``): the key is an identity, and number never tells two
+  ideas apart;
 - every word in American spelling (``generalisation`` → ``generalization``);
 - closed compounds closed. Two adjacent words become one when their concatenation is a word in
   wordfreq's English list (``data set`` → ``dataset``, ``fine tuning`` → ``finetuning``), or
@@ -465,6 +473,11 @@ _PREFIXES = frozenset(
 )
 _ACRONYM = re.compile(r"^[A-Z0-9][A-Za-z0-9]*[A-Z][A-Za-z0-9]*$|^[A-Z]{2,}s$")
 _SPACES = re.compile(r"\s+")
+#: A possessive ending, or a tokeniser's ``'s`` split off its word (straight or curly quote).
+_POSSESSIVE = re.compile(r"['\u2019]s?$")
+#: Two or more capitalised words of three letters or more written as one (``FewShot``).
+_CAMEL = re.compile(r"^(?:[A-Z][a-z]{2,}){2,}$")
+_CAMEL_PART = re.compile(r"[A-Z][a-z]+")
 
 
 @lru_cache(maxsize=262_144)  # called ~400 times per abstract on a small vocabulary
@@ -477,13 +490,31 @@ def is_acronym(word: str) -> bool:
 def concept_key(words: list[str], *, plural_head: bool) -> str:
     """The key of the idea a phrase names (see the module docstring). ``plural_head`` says the
     tagger read the last word as a plural."""
+    words = _plain_words(words)
     if words:
         head = head_index(words)
         guess = plural_head and head == len(words) - 1
-        modifiers = [singular(w, guess=False) for w in words[:head]]
-        words = [*modifiers, singular(words[head], guess=guess), *words[head + 1 :]]
-    lowered = " ".join(words).lower().replace("-", " ").split()
+        words = [singular(w, guess=guess and i == head) for i, w in enumerate(words)]
+    lowered = [w.lower() for w in words]
     return " ".join(_close_compounds([american_spelling(w) for w in lowered]))
+
+
+def _plain_words(words: list[str]) -> list[str]:
+    """The phrase's words with hyphens read as spaces, possessives dropped and, in a phrase
+    of several words, run-together compounds split (see the module docstring)."""
+    parts = [p for w in words for p in _POSSESSIVE.sub("", w).split("-") if p]
+    if len(parts) < 2:
+        return parts
+    return [c for p in parts for c in _compound_parts(p)]
+
+
+@lru_cache(maxsize=65_536)
+def _compound_parts(word: str) -> tuple[str, ...]:
+    """``DualRandomized`` → ``Dual``, ``Randomized``: capitalised English words run together."""
+    if not _CAMEL.match(word):
+        return (word,)
+    parts = tuple(_CAMEL_PART.findall(word))
+    return parts if all(is_known_word(p.lower()) for p in parts) else (word,)
 
 
 def _close_compounds(words: list[str]) -> list[str]:

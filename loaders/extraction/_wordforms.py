@@ -15,6 +15,10 @@
   plurals (``GNNs``) lose their ``s``; an all-capital word (``3DGS``, ``TIES``) is kept, its
   last S being a letter of the name, unless it has five letters or more and the lexicon knows
   it as a plural (``MODELS`` in a title set in capitals is ``MODEL``).
+  A Latin or Greek plural the lexicon lacks (``hippocampi``) takes lemminflect's suffix-rule
+  singular when it has a Latin or Greek singular ending and English writes it more often
+  than the plural (``hippocampus``), whatever the tagger read; ``sora`` is no plural of
+  ``sorum``, nor ``multi`` of ``multus``.
 - American spellings come from breame's British→American list (``behaviour``, ``modelling``,
   ``generalisation``). An ``-ise`` word it lacks (``tokenisation``, ``optimiser``) takes
   ``-ize`` when wordfreq finds that spelling the commoner, which keeps ``noise``, ``precise``
@@ -37,6 +41,9 @@ _SHOUTED_LETTERS = 5
 #: Endings of singular words that lemminflect's suffix rules would cut (``genomics`` → ``genomic``).
 _SINGULAR_ENDINGS = ("ss", "us", "is", "ous", "ics")
 #: British ``-ise`` forms: the stem, then the ending after ``is``.
+#: Latin and Greek plural endings, and the singular endings they come from.
+_CLASSICAL_PLURALS = ("i", "ae", "a")
+_CLASSICAL_SINGULARS = ("us", "um", "on", "a")
 _ISE = re.compile(r"^([a-z]{3,})is(e|es|ed|er|ers|ing|ings|ation|ations|able|ability)$")
 
 
@@ -83,12 +90,25 @@ def _lemma(word: str, *, guess: bool) -> str:
     known: tuple[str, ...] = getAllLemmas(word, upos="NOUN").get("NOUN", ())
     if known:
         return word if word.endswith("ics") and word in known else known[0]
+    if word.endswith(_CLASSICAL_PLURALS):
+        return _classical_singular(word)
     if not guess or not word.endswith("s") or word.endswith(_SINGULAR_ENDINGS):
         return word
     guessed: tuple[str, ...] = getAllLemmasOOV(word, upos="NOUN").get("NOUN", ())
     single = guessed[0] if guessed else word
     # a cut that leaves no English word of a word English has is a wrong cut: "ponens"
     return word if is_known_word(word) and not is_known_word(single) else single
+
+
+def _classical_singular(word: str) -> str:
+    """``hippocampi`` → ``hippocampus``: the suffix rules' singular, when English has it."""
+    from lemminflect import getAllLemmasOOV
+
+    guessed: tuple[str, ...] = getAllLemmasOOV(word, upos="NOUN").get("NOUN", ())
+    single = guessed[0] if guessed else word
+    latin = single != word and single.endswith(_CLASSICAL_SINGULARS)
+    # English writes a real singular more often than its plural; a cut name (sora → sorum) not
+    return single if latin and _frequency(single) > _frequency(word) else word
 
 
 def _with_case(word: str, lemma: str) -> str:

@@ -14,6 +14,8 @@ from loaders.extraction import (
     LearnsAhead,
     keybert_extractor,
 )
+from loaders.extraction._analysis import Analysis
+from loaders.extraction._keybert import _author_concepts
 from loaders.extraction._normalise import STOPWORDS
 
 SEED = Path(__file__).resolve().parents[2] / "examples" / "iclr2025-seed.txt"  # the bundled seed
@@ -290,3 +292,36 @@ def test_an_author_keyword_loses_a_loose_first_word() -> None:
     )
     author = {c.key: c.name for c in result.concepts if c.source == "author"}
     assert list(author.values()) == ["urban-scale dataset"]
+
+
+def _keys(keywords: tuple[str, ...], acronyms: dict[str, str] | None = None) -> list[str]:
+    analysis = Analysis(candidates={}, methods=[], acronyms=acronyms or {}, length=0)
+    hits = _author_concepts(keywords, analysis, AcronymRegistry(), set())
+    return [h.key for h in hits]
+
+
+def test_an_author_keyword_is_cleaned_or_skipped() -> None:
+    assert _keys(("optimization. fishleg optimization",)) == [
+        "optimization",
+        "fishleg optimization",
+    ]
+    assert _keys((r"differential privacy budget $\epsilon$",)) == ["differential privacy budget"]
+    assert _keys(("Shalom H Schwartz", "double Q", "beta distribution")) == ["beta distribution"]
+
+
+def test_a_lowercase_keyword_keeps_the_acronyms_its_paper_uses() -> None:
+    acronyms = {"AI": "artificial intelligence", "KL": "kullback leibler"}
+    hits = _author_concepts(
+        ("ai safety", "kl divergence", "Embodied-AI", "us elections"),
+        Analysis(candidates={}, methods=[], acronyms=acronyms, length=0),
+        AcronymRegistry(),
+        set(),
+    )
+    assert [(h.key, h.name) for h in hits] == [
+        ("artificial intelligence safety", "AI safety"),
+        ("kullback leibler divergence", "KL divergence"),
+        ("embodied artificial intelligence", "Embodied-AI"),
+        ("us election", "us elections"),
+    ]
+    # an acronym the paper does not use stays a word
+    assert _keys(("ai safety",)) == ["ai safety"]

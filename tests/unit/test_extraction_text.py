@@ -6,7 +6,8 @@ import subprocess
 import sys
 
 from loaders.extraction import AcronymRegistry
-from loaders.extraction._candidates import collect_candidates
+from loaders.extraction._analysis import Prepared, define
+from loaders.extraction._candidates import collect_candidates, surface
 from loaders.extraction._normalise import concept_key, method_key, singular
 from loaders.extraction._tagging import Unit, truecase_title, units_from_pairs
 
@@ -133,10 +134,13 @@ def test_a_loose_modifier_does_not_start_a_phrase() -> None:
 
 
 def test_a_topic_modifier_or_a_name_keeps_its_first_word() -> None:
-    # ``convolutional`` carries a paper's topic; ``direct preference optimization`` is a name
+    # ``convolutional`` carries a paper's topic; ``maximum likelihood estimation`` is a name
     assert "convolutional layer" in _keys(("convolutional", "ADJ", "JJ"), ("layers", "NOUN", "NNS"))
-    assert "direct preference optimization" in _keys(
-        ("direct", "ADJ", "JJ"), ("preference", "NOUN", "NN"), ("optimization", "NOUN", "NN")
+    assert "maximum likelihood estimation" in _keys(
+        ("maximum", "ADJ", "JJ"), ("likelihood", "NOUN", "NN"), ("estimation", "NOUN", "NN")
+    )
+    assert "likelihood ratio" in _keys(
+        ("maximum", "ADJ", "JJ"), ("likelihood", "NOUN", "NN"), ("ratio", "NOUN", "NN")
     )
 
 
@@ -147,3 +151,72 @@ def test_the_modifier_table_is_a_statistic_of_the_domain() -> None:
     assert not loose_word("adversarial") and not loose_word("convolutional")
     assert loose_start(["standard", "benchmarks"])
     assert not loose_start(["standard", "deviation"])
+    # only adjectives: a keyword's ``us`` is no loose modifier
+    assert not loose_start(["us", "elections"])
+
+
+def _tagged(spec: str) -> list[Unit]:
+    """Units from ``word/POS/TAG`` items, at the offsets of the words joined by spaces."""
+    units, offset = [], 0
+    for item in spec.split():
+        text, pos, tag = item.rsplit("/", 2)
+        units.append(Unit(text, pos, tag, offset))
+        offset += len(text) + 1
+    return units
+
+
+def test_a_greek_letter_written_only_in_maths_makes_no_phrase() -> None:
+    units = _tagged("differential/ADJ/JJ privacy/NOUN/NN budget/NOUN/NN epsilon/NOUN/NN")
+    keys = set(
+        collect_candidates(
+            units, title_end=0, expand=lambda _: None, symbols=frozenset({"epsilon"})
+        )
+    )
+    assert "differential privacy budget" in keys
+    assert not any("epsilon" in key for key in keys)
+    # a paper that writes the word means it
+    assert "differential privacy budget epsilon" in collect_candidates(
+        units, title_end=0, expand=lambda _: None
+    )
+
+
+def test_an_abbreviation_with_its_period_is_no_phrase() -> None:
+    units = _tagged("the/DET/DT U.S./PROPN/NNP")
+    assert not collect_candidates(units, title_end=0, expand=lambda _: None)
+
+
+def test_a_possessive_is_written_against_its_word() -> None:
+    units = _tagged("Earth/PROPN/NNP mover/NOUN/NN 's/PART/POS distance/NOUN/NN")
+    assert surface(units) == "Earth mover's distance"
+
+
+def test_an_acronym_inside_a_hyphenated_compound_is_expanded() -> None:
+    def expand(word: str) -> list[str] | None:
+        return {"AI": ["artificial", "intelligence"], "KL": ["kullback", "leibler"]}.get(word)
+
+    hyphenated = collect_candidates(_tagged("Embodied-AI/PROPN/NNP"), title_end=0, expand=expand)
+    spaced = collect_candidates(_tagged("embodied/ADJ/JJ AI/PROPN/NNP"), title_end=0, expand=expand)
+    assert set(hyphenated) & set(spaced) == {"embodied artificial intelligence"}
+    assert "kullback leibler divergence" in collect_candidates(
+        _tagged("KL-divergence/NOUN/NN"), title_end=0, expand=expand
+    )
+
+
+def test_an_acronym_in_a_long_form_is_expanded_and_the_long_form_names_it() -> None:
+    units = _tagged(
+        "mean/ADJ/JJ field/NOUN/NN games/NOUN/NNS (/PUNCT/-LRB- MFGs/PROPN/NNPS )/PUNCT/-RRB- "
+        "and/CCONJ/CC graphon/NOUN/NN MFGs/PROPN/NNPS (/PUNCT/-LRB- GMFGs/PROPN/NNPS )/PUNCT/-RRB- "
+        "by/ADP/IN Sarle/PROPN/NNP 's/PART/POS bimodality/NOUN/NN coefficient/NOUN/NN "
+        "(/PUNCT/-LRB- SBC/PROPN/NNP )/PUNCT/-RRB-"
+    )
+    defined = define(units, Prepared(" ".join(u.text for u in units), 0, ()))
+    assert defined.concepts["GMFG"] == "graphon mean field game"
+    assert defined.names[defined.concepts["SBC"]] == "Sarle's bimodality coefficient"
+
+
+def test_a_long_form_with_a_lone_letter_defines_no_concept() -> None:
+    units = _tagged(
+        "LLMs/PROPN/NNPS A/DET/DT s/NOUN/NN Tool/PROPN/NNP Makers/PROPN/NNPS "
+        "(/PUNCT/-LRB- LATM/PROPN/NNP )/PUNCT/-RRB-"
+    )
+    assert "LATM" not in define(units, Prepared("", 0, ())).concepts

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from loaders.markup import strip_markup
+from loaders.markup import maths_symbols, strip_markup
 
 
 @pytest.mark.parametrize(
@@ -81,3 +81,10 @@ def test_megabyte_inputs_of_repeated_markup_do_not_hang(unit: str) -> None:
     cleaned = strip_markup(text)
     assert time.perf_counter() - started < 60.0
     assert len(cleaned) <= len(text)
+
+
+def test_a_greek_letter_written_only_in_maths_is_a_symbol() -> None:
+    text = r"the total privacy budget $\epsilon < 3$ of an $\alpha$-divergence, $\Phi_k$"
+    assert maths_symbols(text) == {"epsilon", "alpha", "Phi"}
+    # a paper that also writes the word means the word
+    assert maths_symbols(r"a beta distribution with mean $\beta$") == set()
