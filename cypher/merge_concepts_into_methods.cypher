@@ -1,6 +1,9 @@
 // A Concept that names a Method's idea is not a node of its own: one whose key is the method's
 // key, or one of the concept keys of the phrases papers spell the method out with
-// (expansionKeys: `behavioral cloning` for BC, `blow up` for BlowUp), is merged into the method.
+// (expansionKeys: `behavioral cloning` for BC, `blow up` for BlowUp), is merged into the method;
+// a spelled-out concept only while no more papers discuss it than name the method: a field that
+// some papers abbreviate (`reinforcement learning` beside the acronym method RL, `large language
+// model` beside LLM) stays the concept the graph's concept queries, topics and trends stand on.
 // A concept two methods spell out goes to one: the method whose key it is, else the one with
 // the most papers, then the first key. Each paper's MENTIONS of the concept becomes a USES of
 // the method (score, extractor and evidence kept; none when the paper already proposes or uses
@@ -15,6 +18,7 @@ CALL (m) {
   UNION
   UNWIND coalesce(m.expansionKeys, []) AS key
   MATCH (c:Concept {key: key})
+  WHERE COUNT { (c)<-[:MENTIONS]-() } <= COUNT { (m)<-[:PROPOSES|USES]-() }
   RETURN c, 1 AS spelledOut
 }
 WITH c, m, spelledOut
