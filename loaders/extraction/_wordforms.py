@@ -40,10 +40,10 @@ __all__ = ["american_spelling", "head_index", "is_known_word", "singular"]
 _SHOUTED_LETTERS = 5
 #: Endings of singular words that lemminflect's suffix rules would cut (``genomics`` → ``genomic``).
 _SINGULAR_ENDINGS = ("ss", "us", "is", "ous", "ics")
-#: British ``-ise`` forms: the stem, then the ending after ``is``.
 #: Latin and Greek plural endings, and the singular endings they come from.
 _CLASSICAL_PLURALS = ("i", "ae", "a")
 _CLASSICAL_SINGULARS = ("us", "um", "on", "a")
+#: British ``-ise`` forms: the stem, then the ending after ``is``.
 _ISE = re.compile(r"^([a-z]{3,})is(e|es|ed|er|ers|ing|ings|ation|ations|able|ability)$")
 
 
