@@ -13,9 +13,9 @@ spread evenly, once here and once there. The rate is trusted only for a word tha
 word (``embedded``, ``remote``), and the extractor is also used on other fields' abstracts.
 
 A *name* is a phrase that starts with a loose modifier yet is one idea: the modifier belongs to
-it (``novel view synthesis``, ``standard deviation``, ``computer vision``). It is a phrase the
-corpus writes at least :data:`MIN_COUNT` times whose rest (the phrase less its first word) is
-seldom written without the modifier: at least :data:`MIN_SHARE` of the rest's
+it (``maximum likelihood estimation``, ``standard deviation``, ``common sense``). It is a
+phrase the corpus writes at least :data:`MIN_COUNT` times whose rest (the phrase less its first
+word) is seldom written without the modifier: at least :data:`MIN_SHARE` of the rest's
 :data:`MIN_REST` or more occurrences have the modifier before it. A phrase with a stopword is
 no name.
 

@@ -1,6 +1,6 @@
 """Loose modifiers: everyday words that do not start a keyphrase (``state-of-the-art
 methods``, ``conventional collaborative filtering techniques``, ``popular benchmarks``) unless
-the phrase is a name they belong to (``novel view synthesis``, ``standard deviation``).
+the phrase is a name they belong to (``maximum likelihood estimation``, ``standard deviation``).
 
 Which words are loose, and which phrases are names, is a statistic of a domain corpus, not a
 word list: ``modifiers.json`` is built by ``scripts/build_modifier_table.py``, whose docstring
