@@ -297,25 +297,23 @@ def test_a_long_form_does_not_start_with_a_function_word(
     assert "on simulated highway" not in {c.key for c in result.concepts}
 
 
-def test_an_organisations_acronym_the_paper_spells_out_as_its_own_is_its_method(
-    extractor: KeyphraseExtractor,
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        # an organisation's acronym the paper spells out as its own
+        ("ACM", "We propose the attention with connection module (ACM) to link the two branches."),
+        # a stopword in odd case the paper defines as its name
+        (
+            "MosT",
+            "We introduce Multi-objective multi-solution Transport (MosT), a novel solution for "
+            "optimizing multiple objectives.",
+        ),
+    ],
+)
+def test_a_name_the_paper_defines_as_its_own_is_its_method(
+    name: str, text: str, extractor: KeyphraseExtractor
 ) -> None:
-    result = _extract(
-        extractor,
-        "We propose the attention with connection module (ACM) to link the two branches.",
-    )
-    assert "ACM" in {m.name for m in result.proposes}
-
-
-def test_a_stopword_in_odd_case_the_paper_defines_as_its_name_is_its_method(
-    extractor: KeyphraseExtractor,
-) -> None:
-    result = _extract(
-        extractor,
-        "We introduce Multi-objective multi-solution Transport (MosT), a novel solution for "
-        "optimizing multiple objectives.",
-    )
-    assert "MosT" in {m.name for m in result.proposes}
+    assert name in {m.name for m in _extract(extractor, text).proposes}
 
 
 def test_a_title_head_of_english_words_in_capitals_is_one_name(
