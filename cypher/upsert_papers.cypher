@@ -3,6 +3,8 @@
 // every id seen is kept in altIds.
 // A reload from the same source replaces every field (an emptied title or keyword list is
 // emptied); a record from another source only fills the fields it has.
+// Then the sort keys the papers() listing walks its indexes by, from the fields just set (see
+// fill_paper_sort_keys): sortTitle, sortNewest (undated as year 0), sortOldest (undated as 9999).
 // params: $papers: [{id, altIds, sourceId (bool), matchKey, contentHash, title, label, abstract, year,
 //   venue, authors, keywords, status, source, embedding, extractor, acronyms, doi, arxivId,
 //   openalexId, s2Id}].
@@ -46,4 +48,7 @@ SET p.altIds = p.altIds + [i IN row.altIds WHERE NOT i IN p.altIds],
     p.arxivId = coalesce(row.arxivId, p.arxivId),
     p.openalexId = coalesce(row.openalexId, p.openalexId),
     p.s2Id = coalesce(row.s2Id, p.s2Id)
+SET p.sortTitle = toLower(coalesce(p.title, p.label)),
+    p.sortNewest = -coalesce(p.year, 0),
+    p.sortOldest = coalesce(p.year, 9999)
 RETURN row.matchKey AS matchKey, p.id AS id

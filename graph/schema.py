@@ -1,4 +1,5 @@
-"""Create papergraph's constraints and indexes, idempotently (``papergraph init-db``)."""
+"""Create papergraph's constraints and indexes, idempotently (``papergraph init-db``), and
+give the papers of a graph written before the listing's sort keys were kept their keys."""
 
 from __future__ import annotations
 
@@ -19,6 +20,14 @@ SCHEMA_STATEMENTS = (
     "schema_method_stale",
     "schema_paper_year",
     "schema_paper_venue",
+    "schema_paper_sort_newest",
+    "schema_paper_sort_oldest",
+    "schema_paper_sort_title",
+    "schema_paper_sort_year_title",
+    "schema_paper_venue_newest",
+    "schema_paper_venue_oldest",
+    "schema_paper_venue_title",
+    "schema_paper_venue_year_title",
     "schema_paper_fulltext",
     "schema_concept_fulltext",
     "schema_method_fulltext",
@@ -42,9 +51,13 @@ SCHEMA_STATEMENTS = (
 async def ensure_schema(
     driver: AsyncDriver, *, database: str, dimensions: int = DEFAULT_EMBEDDING_DIMENSIONS
 ) -> None:
-    """Create every constraint and index that is missing, then wait until all are online."""
+    """Create every constraint and index that is missing, give every paper the sort keys the
+    ``papers`` listing reads its indexes by (a graph written before they were kept has none:
+    its papers would be missing from the listing), then wait until all indexes are online."""
     async with driver.session(database=database) as session:
         for name in SCHEMA_STATEMENTS:
             result = await session.run(query(name), dimensions=dimensions)
             await result.consume()
+        # batched in its own transactions (CALL … IN TRANSACTIONS), hence a plain session.run
+        await (await session.run(query("fill_paper_sort_keys"))).consume()
         await (await session.run(query("schema_await"))).consume()
