@@ -95,8 +95,10 @@ async def find_papers(
     papers. A filter that names nothing matches no paper.
 
     The statement starts from the most selective filter: the full-text index for ``search``,
-    else the concept, else the method, else all papers. ``RELEVANCE`` is the search score, the
-    mention score or the method edge score; with no such score it falls back to newest first.
+    else the concept, else the method, else the author, else the venue's papers or all papers,
+    read in the order asked off an index, so such a page costs the same in any size of graph.
+    ``RELEVANCE`` is the search score, the mention score or the method edge score; with no such
+    score it falls back to newest first.
     ``include_narrower`` also matches the papers of every concept under ``concept`` (BROADER);
     with ``search`` it is ignored.
 
@@ -129,6 +131,8 @@ async def find_papers(
         if method
         else "find_papers_by_author"
         if author_key
+        else "find_papers_in_venue"
+        if venue is not None
         else "find_papers"
     )
     params = {"search": terms, "year": year, "venue": venue, "orderBy": order.value}
