@@ -23,6 +23,7 @@ _TIMEOUT_SECONDS = 300.0
 _STORE_UNTYPED = query("store_untyped_uses")
 _PENDING_USES = query("resolve_untyped_uses")
 _KNOWN_METHODS = query("link_known_methods")
+_MARK_STALE = query("mark_methods_stale")
 _VARIANTS = query("refresh_variants")
 _CONCEPTS_INTO_METHODS = query("merge_concepts_into_methods")
 _STAMP = query("stamp_edge_counts")
@@ -70,6 +71,8 @@ async def resolve_graph(driver: AsyncDriver, *, database: str) -> int:
 async def _resolve(tx: AsyncManagedTransaction) -> list[str]:
     uses = [json.loads(r["use"]) for r in await _rows(tx, _PENDING_USES)]
     await _rows(tx, _KNOWN_METHODS, rows=uses)
+    # older papers gained uses: their methods' RELATED_TO weights are recomputed after the load
+    await _rows(tx, _MARK_STALE, methodKeys=sorted({u["key"] for u in uses}))
     await _rows(tx, _VARIANTS, keys=sorted({u["key"] for u in uses if u.get("variantOf")}))
     merged = (await _rows(tx, _CONCEPTS_INTO_METHODS) or [{}])[0]
     papers = sorted({u["matchKey"] for u in uses} | set(merged.get("matchKeys", [])))
