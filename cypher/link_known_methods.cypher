@@ -13,7 +13,8 @@ MATCH (p:Paper {matchKey: row.matchKey})
 MATCH (m:Method {key: row.key})
 SET m.aliases = m.aliases + [a IN row.aliases WHERE NOT a IN m.aliases]
 SET m.expansionKeys = coalesce(m.expansionKeys, [])
-  + [k IN coalesce(row.expansionKeys, []) WHERE NOT k IN coalesce(m.expansionKeys, [])]
+  + [k IN coalesce(row.expansionKeys, []) WHERE NOT k IN coalesce(m.expansionKeys, [])],
+  m.resolvePending = true
 FOREACH (_ IN CASE WHEN row.kind = 'PROPOSES' THEN [1] ELSE [] END |
   CREATE (p)-[r:PROPOSES {score: row.score, extractor: row.extractor}]->(m) SET r += row.evidence, r += coalesce(row.claim, {}), r.aliases = row.aliases)
 FOREACH (_ IN CASE WHEN row.kind = 'USES' THEN [1] ELSE [] END |

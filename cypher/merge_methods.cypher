@@ -4,7 +4,8 @@
 // Each edge carries its evidence (where the name is written; see graph.writes.Evidence) and the
 // forms this paper writes (aliases), from which refresh_aliases recomputes the node's.
 // A method gathers the concept keys of the phrases papers spell it out with (expansionKeys),
-// which merge_concepts_into_methods matches concepts on.
+// which merge_concepts_into_methods matches concepts on; resolvePending has the resolution after
+// the load look at the method (graph/_resolution.py).
 // params: $rows: [{matchKey, key, name, aliases, expansionKeys, score,
 //   kind ('PROPOSES'|'USES'), extractor,
 //   methodKind ('method'|'model'|'dataset'|'benchmark'|'metric'|'tool'), variantOf,
@@ -18,7 +19,8 @@ MERGE (m:Method {key: row.key})
     m.kindProposed = false, m.expansionKeys = []
   ON MATCH SET m.aliases = m.aliases + [a IN row.aliases WHERE NOT a IN m.aliases]
 SET m.expansionKeys = coalesce(m.expansionKeys, [])
-  + [k IN coalesce(row.expansionKeys, []) WHERE NOT k IN coalesce(m.expansionKeys, [])]
+  + [k IN coalesce(row.expansionKeys, []) WHERE NOT k IN coalesce(m.expansionKeys, [])],
+  m.resolvePending = true
 SET m.kind = CASE
     WHEN coalesce(m.kindProposed, false) THEN m.kind
     WHEN row.kind = 'PROPOSES' OR coalesce(m.kind, 'method') = 'method' THEN row.methodKind
