@@ -15,6 +15,9 @@ Each run appends its numbers to ``bench/results/scale.json`` (keyed ``<run>@<N>`
   concurrency 1 and 8, API under uvicorn in a child process.
 * ``load N``: ``papergraph load --fast`` of the corpus in a child process on a fresh store:
   papers/s end to end, peak RSS of the loader and its extraction children, store size.
+* ``export N``: ``papergraph export`` (GraphML, the whole graph) of the graph the last
+  ``write`` left, in a child process: seconds, peak RSS (the target: under 1 GB whatever the
+  graph's size, as the export streams), the file's size.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import os
 import resource
 import shutil
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -43,6 +47,7 @@ from graph.writes import graph_counts
 BOLT_PORT = int(os.environ.get("PAPERGRAPH_SCALE_BOLT_PORT", "52787"))
 CORPORA = Path(os.environ.get("PAPERGRAPH_SCALE_DIR", "/tmp/papergraph-scale"))
 TARGET_P99_MS = 50.0
+EXPORT_RSS_MB = 1024
 
 
 def corpus(n: int) -> Path:
@@ -177,6 +182,21 @@ def load_run(settings: Settings, n: int, *, fast: bool) -> dict[str, Any]:
     }
 
 
+def export_run(settings: Settings) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as scratch:
+        out = Path(scratch) / "graph.graphml"
+        args = ["-m", "papergraph", "export", "--format", "graphml", "-o", str(out)]
+        run = run_child(args, env=child_env(settings), timeout=4 * 3600)
+        if run.returncode != 0:
+            raise RuntimeError(f"papergraph export failed:\n{run.stderr[-2000:]}")
+        size = out.stat().st_size
+    return {
+        "seconds": round(run.seconds, 1),
+        "peak_rss_mb": round(run.peak_rss_mb),
+        "file_mb": round(size / 2**20, 1),
+    }
+
+
 def table(results: dict[str, Any]) -> str:
     rows: list[list[object]] = []
     for key, r in sorted(results["runs"].items()):
@@ -205,6 +225,16 @@ def table(results: dict[str, Any]) -> str:
             )
         elif kind == "api":
             rows += _api_rows(n, r)
+        elif kind == "export":
+            within = "met" if r["peak_rss_mb"] < EXPORT_RSS_MB else "MISSED"
+            rows.append(
+                [
+                    f"export n={n} (GraphML, whole graph)",
+                    f"{r['seconds']} s",
+                    f"peak RSS {r['peak_rss_mb']} MB; file {r['file_mb']} MB",
+                    f"peak RSS < {EXPORT_RSS_MB} MB: {within}",
+                ]
+            )
     return markdown_table(["run", "rate / latency", "memory, store", "note"], rows)
 
 
@@ -239,7 +269,7 @@ def record(key: str, result: dict[str, Any]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.scale_runs", description=__doc__)
-    parser.add_argument("run", choices=("write", "api", "load", "load-default", "store"))
+    parser.add_argument("run", choices=("write", "api", "load", "load-default", "store", "export"))
     parser.add_argument("n", type=int)
     parser.add_argument("--reps", type=int, default=3)
     parser.add_argument("--quick", action="store_true")
@@ -250,6 +280,8 @@ def main(argv: list[str] | None = None) -> int:
         record(f"write@{args.n}", write_run(settings, args.n))
     elif args.run == "store":  # the size of the graph the last run left
         record(f"store@{args.n}", store_mb(settings))
+    elif args.run == "export":  # of the graph the last run left
+        record(f"export@{args.n}", export_run(settings))
     elif args.run == "api":
         result = api_run(settings, reps=args.reps, quick=args.quick)
         record(f"api@{result['papers']}", result)  # the graph's size, whatever N was asked

@@ -2,7 +2,8 @@
 // knows the method (another paper typed it): such a name never creates a node.
 // Each edge carries its evidence (where the name is written; see graph.writes.Evidence) and the
 // forms this paper writes (aliases), from which refresh_aliases recomputes the node's.
-// The method gathers the rows' expansionKeys too (see merge_methods).
+// The method gathers the rows' expansionKeys too (see merge_methods). RELATED_TO weights are
+// the caller's: link_related within a batch, a relatedStale flag for older papers.
 // params: $rows: [{matchKey, key, name, aliases, expansionKeys, score, kind ('USES'), extractor,
 //   evidence (map of edge properties, possibly empty), claim (map: variantOf and variant*
 //   evidence when the paper calls the method a variant, see refresh_variants; else empty)}].
@@ -10,9 +11,10 @@
 UNWIND $rows AS row
 MATCH (p:Paper {matchKey: row.matchKey})
 MATCH (m:Method {key: row.key})
-SET m.aliases = m.aliases + [a IN row.aliases WHERE NOT a IN m.aliases], m.relatedStale = true
+SET m.aliases = m.aliases + [a IN row.aliases WHERE NOT a IN m.aliases]
 SET m.expansionKeys = coalesce(m.expansionKeys, [])
-  + [k IN coalesce(row.expansionKeys, []) WHERE NOT k IN coalesce(m.expansionKeys, [])]
+  + [k IN coalesce(row.expansionKeys, []) WHERE NOT k IN coalesce(m.expansionKeys, [])],
+  m.resolvePending = true
 FOREACH (_ IN CASE WHEN row.kind = 'PROPOSES' THEN [1] ELSE [] END |
   CREATE (p)-[r:PROPOSES {score: row.score, extractor: row.extractor}]->(m) SET r += row.evidence, r += coalesce(row.claim, {}), r.aliases = row.aliases)
 FOREACH (_ IN CASE WHEN row.kind = 'USES' THEN [1] ELSE [] END |

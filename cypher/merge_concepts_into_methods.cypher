@@ -9,17 +9,26 @@
 // the method (score, extractor and evidence kept; none when the paper already proposes or uses
 // it), the concept's surface forms join the method's aliases, and the concept goes with its
 // derived edges. The concept is write-locked first, so a loader still linking a paper to it
-// commits before its mentions are moved. Cost: one index seek per method and expansion key.
-// params: none. returns: matchKeys (papers whose edges changed), methodKeys.
-MATCH (m:Method)
-CALL (m) {
-  MATCH (c:Concept {key: m.key})
-  RETURN c, 0 AS spelledOut
+// commits before its mentions are moved. Only the concepts a resolution names are looked at
+// ($concepts: those written since the last one, and the keys and expansions of the methods
+// written or linked since), so a load costs what it wrote, not the graph's size: one index
+// seek and one full-text query (method_expansion_text; phrase is the key as an escaped Lucene
+// phrase, and the key itself is checked) per concept.
+// params: $concepts: [{key, phrase}]. returns: matchKeys (papers whose edges changed),
+// methodKeys.
+UNWIND $concepts AS concept
+MATCH (c:Concept {key: concept.key})
+CALL (c, concept) {
+  MATCH (m:Method {key: c.key})
+  RETURN m, 0 AS spelledOut
   UNION
-  UNWIND coalesce(m.expansionKeys, []) AS key
-  MATCH (c:Concept {key: key})
-  WHERE COUNT { (c)<-[:MENTIONS]-() } <= COUNT { (m)<-[:PROPOSES|USES]-() }
-  RETURN c, 1 AS spelledOut
+  WITH c, concept
+  WHERE concept.phrase IS NOT NULL
+  CALL db.index.fulltext.queryNodes('method_expansion_text', concept.phrase) YIELD node AS m
+  WITH c, m
+  WHERE c.key IN m.expansionKeys
+    AND COUNT { (c)<-[:MENTIONS]-() } <= COUNT { (m)<-[:PROPOSES|USES]-() }
+  RETURN m, 1 AS spelledOut
 }
 WITH c, m, spelledOut
 ORDER BY spelledOut, COUNT { (m)<-[:PROPOSES|USES]-() } DESC, m.key

@@ -2,7 +2,7 @@
 // A key that names a Method is made a Concept here too: merge_concepts_into_methods turns its
 // mentions into uses once the load is written, whichever came first. The name is the first
 // paper's, until a paper spells it with fewer capitals ("large language model" over "Large
-// Language Model").
+// Language Model"). resolvePending has the resolution after the load look at the concept.
 // Each edge carries its evidence (where the phrase is written; see graph.writes.Evidence) and
 // the forms this paper writes (aliases), from which refresh_aliases recomputes the concept's.
 // params: $rows: [{matchKey, key, name, aliases, score, rank, source, extractor, evidence (map of
@@ -17,6 +17,7 @@ MERGE (c:Concept {key: row.key})
         AND size([ch IN split(row.name, '') WHERE ch <> toLower(ch)])
           < size([ch IN split(c.name, '') WHERE ch <> toLower(ch)])
       THEN row.name ELSE c.name END
+SET c.resolvePending = true
 CREATE (p)-[r:MENTIONS {score: row.score, rank: row.rank, source: row.source, extractor: row.extractor}]->(c)
 SET r += row.evidence, r.aliases = row.aliases
 RETURN count(*) AS count

@@ -1,11 +1,11 @@
-// Link papers to the methods they propose or use, creating Method nodes as needed; each
-// touched method is flagged relatedStale so refresh_method_concepts recomputes its RELATED_TO
-// edges once, after the load, instead of once per batch. A method's kind is what the first
-// paper proposing it says (kindProposed); until one does, a typed use replaces 'method'.
+// Link papers to the methods they propose or use, creating Method nodes as needed (the batch's
+// link_related adds the papers to the methods' RELATED_TO weights). A method's kind is what the
+// first paper proposing it says (kindProposed); until one does, a typed use replaces 'method'.
 // Each edge carries its evidence (where the name is written; see graph.writes.Evidence) and the
 // forms this paper writes (aliases), from which refresh_aliases recomputes the node's.
 // A method gathers the concept keys of the phrases papers spell it out with (expansionKeys),
-// which merge_concepts_into_methods matches concepts on.
+// which merge_concepts_into_methods matches concepts on; resolvePending has the resolution after
+// the load look at the method (graph/_resolution.py).
 // params: $rows: [{matchKey, key, name, aliases, expansionKeys, score,
 //   kind ('PROPOSES'|'USES'), extractor,
 //   methodKind ('method'|'model'|'dataset'|'benchmark'|'metric'|'tool'), variantOf,
@@ -19,8 +19,8 @@ MERGE (m:Method {key: row.key})
     m.kindProposed = false, m.expansionKeys = []
   ON MATCH SET m.aliases = m.aliases + [a IN row.aliases WHERE NOT a IN m.aliases]
 SET m.expansionKeys = coalesce(m.expansionKeys, [])
-  + [k IN coalesce(row.expansionKeys, []) WHERE NOT k IN coalesce(m.expansionKeys, [])]
-SET m.relatedStale = true
+  + [k IN coalesce(row.expansionKeys, []) WHERE NOT k IN coalesce(m.expansionKeys, [])],
+  m.resolvePending = true
 SET m.kind = CASE
     WHEN coalesce(m.kindProposed, false) THEN m.kind
     WHEN row.kind = 'PROPOSES' OR coalesce(m.kind, 'method') = 'method' THEN row.methodKind

@@ -1,7 +1,8 @@
 // Recompute Method-[:RELATED_TO {weight}]->Concept for these methods and clear their
 // relatedStale flag: weight = number of papers that propose or use the method and mention the
 // concept. The flag is removed first, which write-locks the method before its papers are read:
-// a concurrent loader that links a new paper waits, then flags the method again.
+// a concurrent loader's link_related (which locks it too) either committed before, and its
+// papers are read here, or waits and then adds its papers to the recomputed weights.
 // params: $methodKeys: [string]. returns: count (methods refreshed).
 UNWIND $methodKeys AS key
 MATCH (m:Method {key: key})

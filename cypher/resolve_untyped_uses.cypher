@@ -1,12 +1,32 @@
-// The untyped uses (see store_untyped_uses) whose method the graph now knows and the paper
-// does not link yet. params: none. returns: use (JSON of a method row, with its matchKey).
-MATCH (p:Paper)
-WHERE p.untypedKeys IS NOT NULL
-UNWIND range(0, size(p.untypedKeys) - 1) AS i
-WITH p, i
-WHERE EXISTS {
-  MATCH (m:Method {key: p.untypedKeys[i]})
-  WHERE NOT EXISTS { (p)-[:PROPOSES|USES]->(m) }
+// The untyped uses (see store_untyped_uses) whose method the graph now knows and the paper does
+// not link yet. Only what changed since the last resolution is read (pending_resolution), so a
+// load costs what it wrote, not the size of the graph: the papers left waiting ($matchKeys)
+// against the methods now known, and the papers waiting for a method a load typed or touched
+// ($methods, found through the full-text index paper_untyped_text; phrase is the key as an
+// escaped Lucene phrase, null for a
+// key no full-text query can find, and the key itself is checked).
+// params: $matchKeys: [string], $methods: [{key, phrase}]. returns: matchKey, use (JSON of a
+// method row), expansionKeys (the method's, for merge_concepts_into_methods).
+CALL () {
+  UNWIND $matchKeys AS matchKey
+  MATCH (p:Paper {matchKey: matchKey})
+  UNWIND range(0, size(p.untypedKeys) - 1) AS i
+  WITH p, i
+  WHERE EXISTS { MATCH (:Method {key: p.untypedKeys[i]}) }
+  RETURN p, i
+  UNION
+  UNWIND $methods AS method
+  WITH method
+  WHERE method.phrase IS NOT NULL
+  CALL db.index.fulltext.queryNodes('paper_untyped_text', method.phrase) YIELD node AS p
+  UNWIND range(0, size(p.untypedKeys) - 1) AS i
+  WITH p, i, method
+  WHERE p.untypedKeys[i] = method.key
+  RETURN p, i
 }
-RETURN p.untypedUses[i] AS use
+WITH p, i
+WHERE NOT EXISTS { (p)-[:PROPOSES|USES]->(:Method {key: p.untypedKeys[i]}) }
+RETURN p.matchKey AS matchKey, p.untypedUses[i] AS use,
+       COLLECT { MATCH (m:Method {key: p.untypedKeys[i]}) RETURN m.expansionKeys }[0]
+         AS expansionKeys
 ORDER BY p.matchKey, i

@@ -1,17 +1,24 @@
 """What a load decides once its whole input is written, so the graph does not depend on how the
 input was cut into batches or loads: untyped uses linked to the methods other papers type, no
 key both a Concept and a Method, and aliases only of forms papers still write.
+
+The writes flag what they touch (``resolvePending`` on papers left with untyped uses, on
+methods and on concepts), and a resolution reads only the flagged nodes, so a load into a
+graph of a million papers costs what the load wrote.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from neo4j import AsyncDriver, AsyncManagedTransaction, unit_of_work
 
 from graph.cypher import query
+from graph.errors import InvalidInputError
+from graph.queries._lucene import check_search_text, lucene_phrase
 from graph.topics import relink_papers
 from graph.trend_counts import count_in_transaction
 
@@ -19,14 +26,21 @@ __all__ = ["refresh_aliases", "resolve_graph", "store_untyped_uses"]
 
 #: Server-side bound on the resolution transaction (as for a batch write).
 _TIMEOUT_SECONDS = 300.0
+#: Flagged papers, methods and concepts each settled in one transaction: a first load of
+#: 100,000 papers settled at once outgrew Neo4j's transaction memory.
+_ROUND = 2000
 
 _STORE_UNTYPED = query("store_untyped_uses")
+_PENDING = query("pending_resolution")
 _PENDING_USES = query("resolve_untyped_uses")
 _KNOWN_METHODS = query("link_known_methods")
+_MARK_STALE = query("mark_methods_stale")
 _VARIANTS = query("refresh_variants")
 _CONCEPTS_INTO_METHODS = query("merge_concepts_into_methods")
 _STAMP = query("stamp_edge_counts")
 _ALIASES = query("refresh_aliases")
+_SETTLE = query("settle_resolution")
+_WORD = re.compile(r"[^\W_]")
 
 
 async def _rows(tx: AsyncManagedTransaction, statement: Any, **params: Any) -> list[dict[str, Any]]:
@@ -58,23 +72,67 @@ async def refresh_aliases(
 
 async def resolve_graph(driver: AsyncDriver, *, database: str) -> int:
     """Link every stored untyped use whose method the graph now knows, and turn the mentions of
-    concepts whose key names a method into uses of it; return how many papers changed."""
-    async with driver.session(database=database) as session:
-        changed: list[str] = await session.execute_write(_resolve)
-    if changed:  # their mentions moved: the topics they belong to follow
-        await relink_papers(driver, database=database, match_keys=changed)
+    concepts whose key names a method into uses of it; return how many papers changed.
+
+    Works through what the writes flagged in transactions of at most :data:`_ROUND` papers,
+    methods and concepts each, until nothing is left flagged."""
+    changed: set[str] = set()
+    more = True
+    while more:
+        async with driver.session(database=database) as session:
+            papers, more = await session.execute_write(_resolve)
+        if papers:  # their mentions moved: the topics they belong to follow
+            await relink_papers(driver, database=database, match_keys=papers)
+        changed.update(papers)
     return len(changed)
 
 
 @unit_of_work(timeout=_TIMEOUT_SECONDS)
-async def _resolve(tx: AsyncManagedTransaction) -> list[str]:
-    uses = [json.loads(r["use"]) for r in await _rows(tx, _PENDING_USES)]
+async def _resolve(tx: AsyncManagedTransaction) -> tuple[list[str], bool]:
+    """One round: the papers whose edges changed, and whether flagged nodes are left."""
+    pending = (await _rows(tx, _PENDING, limit=_ROUND))[0]
+    methods = pending["methods"]
+    found = await _rows(
+        tx,
+        _PENDING_USES,
+        matchKeys=pending["matchKeys"],
+        methods=[_phrased(m["key"]) for m in methods],
+    )
+    uses = [json.loads(r["use"]) for r in found]
     await _rows(tx, _KNOWN_METHODS, rows=uses)
+    linked = sorted({u["key"] for u in uses})
+    # older papers gained uses: their methods' RELATED_TO weights are recomputed after the load
+    await _rows(tx, _MARK_STALE, methodKeys=linked)
     await _rows(tx, _VARIANTS, keys=sorted({u["key"] for u in uses if u.get("variantOf")}))
-    merged = (await _rows(tx, _CONCEPTS_INTO_METHODS) or [{}])[0]
+    # a concept merges into a method when either was written, or the method gained papers
+    spelled = [[m["key"], *m["expansionKeys"]] for m in methods]
+    spelled += [[u["key"], *(r["expansionKeys"] or [])] for u, r in zip(uses, found, strict=True)]
+    concepts = sorted({*pending["conceptKeys"], *(key for keys in spelled for key in keys)})
+    merged = (
+        await _rows(tx, _CONCEPTS_INTO_METHODS, concepts=[_phrased(k) for k in concepts]) or [{}]
+    )[0]
     papers = sorted({u["matchKey"] for u in uses} | set(merged.get("matchKeys", [])))
     await _rows(tx, _STAMP, matchKeys=papers)
     # the methods that gained uses are recounted (the merged concepts are gone with their counts)
-    methods = [u["key"] for u in uses] + merged.get("methodKeys", [])
-    await count_in_transaction(tx, concept_keys=[], method_keys=methods)
-    return papers
+    await count_in_transaction(
+        tx, concept_keys=[], method_keys=[*linked, *merged.get("methodKeys", [])]
+    )
+    await _rows(
+        tx,
+        _SETTLE,
+        matchKeys=sorted({*pending["matchKeys"], *(u["matchKey"] for u in uses)}),
+        methodKeys=sorted({*(m["key"] for m in methods), *linked}),
+        conceptKeys=pending["conceptKeys"],
+    )
+    read = (pending["matchKeys"], pending["methods"], pending["conceptKeys"])
+    return papers, any(len(found) == _ROUND for found in read)
+
+
+def _phrased(key: str) -> dict[str, str | None]:
+    """A key and the escaped Lucene phrase a full-text index finds it with (None for a key
+    with no word to search for, or too long a one: only an exact key lookup finds those)."""
+    try:
+        check_search_text(key)
+    except InvalidInputError:
+        return {"key": key, "phrase": None}
+    return {"key": key, "phrase": lucene_phrase(key) if _WORD.search(key) else None}

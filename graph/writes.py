@@ -55,6 +55,8 @@ _VARIANTS = query("refresh_variants")
 _STAMP = query("stamp_edge_counts")
 _REFRESH = query("refresh_method_concepts")
 _MARK_STALE = query("mark_methods_stale")
+_LINK_RELATED = query("link_related")
+_UNLINK_RELATED = query("unlink_related")
 _STALE = query("stale_methods")
 _ORPHANS = query("delete_orphans")
 _ACRONYMS = query("known_acronyms")
@@ -224,20 +226,19 @@ async def stored_papers(
 
 
 async def upsert_papers(
-    driver: AsyncDriver, *, database: str, papers: Sequence[PaperRow], refresh: bool = True
+    driver: AsyncDriver, *, database: str, papers: Sequence[PaperRow]
 ) -> WriteResult:
     """Write a batch of papers with their concepts and methods in one transaction.
 
-    With ``refresh=False`` the methods' RELATED_TO edges are only flagged stale: a bulk load
-    passes it for every batch and calls :func:`refresh_related` once at the end.
+    The methods' RELATED_TO weights change with the batch's own papers, in the same
+    transaction (``link_related``/``unlink_related``); only what changes other papers' edges
+    (:func:`graph._resolution.resolve_graph`, deletions) flags methods for
+    :func:`refresh_related`.
     """
     if not papers:
         return WriteResult(papers=0, mentions=0, methods=0)
     async with driver.session(database=database) as session:
-        result = await session.execute_write(_write_batch, list(papers))
-    if refresh:
-        await refresh_related(driver, database=database)
-    return result
+        return await session.execute_write(_write_batch, list(papers))
 
 
 @unit_of_work(timeout=WRITE_TIMEOUT_SECONDS)
@@ -247,12 +248,14 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
     unwritten = await _single(tx, _CLEAR_WROTE, papers=sources)
     uncited = await _single(tx, _CLEAR_CITES, papers=sources)
     ids = await _rows(tx, _UPSERT, papers=[_paper_props(p) for p in papers])
+    await _single(tx, _UNLINK_RELATED, matchKeys=keys)
     cleared = await _single(tx, _CLEAR_EDGES, matchKeys=keys)
     mention_rows = [_edge(p, m) for p in papers for m in p.mentions]
     method_rows = [_method_edge(p, m) for p in papers for m in p.methods]
     mentions = await _single(tx, _MENTIONS, rows=mention_rows)
     linked = await _single(tx, _PAPER_TOPICS, matchKeys=keys)
     methods = await _write_methods(tx, method_rows)
+    await _single(tx, _LINK_RELATED, matchKeys=keys)
     variants = [r["key"] for r in method_rows if r["variantOf"] is not None]
     await _refresh_variants(tx, [*cleared.get("variantKeys", []), *variants])
     await store_untyped_uses(tx, keys, [r for r in method_rows if r["methodKind"] is None])
@@ -260,7 +263,6 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
     await _write_citations(tx, papers)
     await _single(tx, _ORPHAN_CITED, ids=uncited.get("ids", []))
     await _single(tx, _STAMP, matchKeys=keys)
-    await _single(tx, _MARK_STALE, methodKeys=cleared.get("methodKeys", []))
     await _single(
         tx,
         _ORPHANS,
@@ -446,8 +448,9 @@ async def delete_paper(driver: AsyncDriver, *, database: str, paper_id: str) -> 
 async def refresh_related(driver: AsyncDriver, *, database: str, batch: int = 500) -> int:
     """Recompute RELATED_TO for every method flagged stale; return how many were refreshed.
 
-    Loads flag the methods they touch and call this once at the end, which is far cheaper than
-    recomputing per batch; a load that was killed leaves its flags for the next call.
+    Flagged are the methods whose papers changed outside a batch's own edges (untyped uses
+    resolved, concepts merged into methods, a paper deleted). A load calls this once at the
+    end; one that was killed leaves its flags for the next call.
     """
     refreshed = 0
     while True:

@@ -258,7 +258,7 @@ async def _changed(
 
 
 async def _write(driver: AsyncDriver, database: str, rows: Sequence[PaperRow]) -> WriteResult:
-    return await upsert_papers(driver, database=database, papers=rows, refresh=False)
+    return await upsert_papers(driver, database=database, papers=rows)
 
 
 def _count(

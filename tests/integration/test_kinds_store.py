@@ -12,7 +12,14 @@ from neo4j import AsyncDriver
 from graph.config import Settings
 from graph.models import MethodKind
 from graph.queries import GraphReader, get_method, method_variants
-from graph.writes import Evidence, MethodRow, PaperRow, delete_paper, upsert_papers
+from graph.writes import (
+    Evidence,
+    MethodRow,
+    PaperRow,
+    delete_paper,
+    resolve_graph,
+    upsert_papers,
+)
 
 pytestmark = pytest.mark.neo4j
 
@@ -80,6 +87,41 @@ async def test_an_untyped_name_links_only_to_a_method_the_graph_knows(
         "MATCH (p:Paper)-[:USES]->(:Method {key: 'xyznet'}) RETURN p.id AS id",
     )
     assert rows == [{"id": "c"}]
+
+
+async def test_the_load_that_types_a_name_links_the_papers_waiting_for_it(
+    driver: AsyncDriver, neo4j_settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the resolution after a load reads only what writes flagged, a node at a time here: a
+    # paper waiting for xyznet (no node yet) is linked by the resolution after the write that
+    # types it, papers using other names keep waiting, and the resolution leaves nothing flagged
+    monkeypatch.setattr("graph._resolution._ROUND", 1)
+    await _write(driver, neo4j_settings, _paper("a", _method("xyznet", "USES", None)))
+    await _write(driver, neo4j_settings, _paper("z", _method("zzznet", "USES", None)))
+    await resolve_graph(driver, database=neo4j_settings.neo4j_database)
+    await _write(driver, neo4j_settings, _paper("b", _method("xyznet", "PROPOSES", "model")))
+    await resolve_graph(driver, database=neo4j_settings.neo4j_database)
+    rows = await _cypher(
+        driver,
+        neo4j_settings,
+        "MATCH (p:Paper)-[r:PROPOSES|USES]->(m:Method) "
+        "RETURN p.id AS id, type(r) AS edge, m.key AS key ORDER BY id",
+    )
+    assert rows == [
+        {"id": "a", "edge": "USES", "key": "xyznet"},
+        {"id": "b", "edge": "PROPOSES", "key": "xyznet"},
+    ]
+    waiting = await _cypher(
+        driver, neo4j_settings, "MATCH (p:Paper) RETURN p.id AS id, p.untypedKeys AS keys"
+    )
+    assert sorted(waiting, key=str) == sorted(
+        [{"id": "a", "keys": []}, {"id": "b", "keys": []}, {"id": "z", "keys": ["zzznet"]}],
+        key=str,
+    )
+    flagged = await _cypher(
+        driver, neo4j_settings, "MATCH (n) WHERE n.resolvePending RETURN count(n) AS n"
+    )
+    assert flagged == [{"n": 0}]
 
 
 async def test_variants_link_to_their_base_and_reloads_change_nothing(

@@ -224,6 +224,41 @@ async def test_methods_are_linked_and_related_to_concepts(
     assert clash[0]["n"] == 0
 
 
+async def test_related_weights_follow_loads_and_reloads_batch_by_batch(
+    driver: AsyncDriver, neo4j_settings: Settings, seed_file: Path
+) -> None:
+    # the seed in batches of 5 (they share methods), then two papers using HoloNet for protein
+    # folding in batches of one, then one of them reloaded about something else: the weights
+    # each batch adds and takes away must equal a recount, with an edge for every pair and
+    # (HoloNet, protein folding) down to the one paper left behind it
+    seed = read_corpora([seed_file]).records
+    await load(seed, driver, neo4j_settings, batch_size=5)
+
+    def paper(pid: str, abstract: str) -> PaperRecord:
+        return replace(seed[0], id=pid, title=pid, abstract=abstract)
+
+    first = paper("holo-1", "We propose HoloNet for protein folding with sparse attention.")
+    second = paper("holo-2", "We use HoloNet for protein folding on molecular graphs.")
+    await load([first, second], driver, neo4j_settings, batch_size=1)
+    moved = paper("holo-1", "We propose HoloNet for curriculum learning with sparse attention.")
+    await load([moved], driver, neo4j_settings, batch_size=1)
+
+    stored = await rows(
+        driver,
+        neo4j_settings,
+        "MATCH (m:Method)-[r:RELATED_TO]->(c:Concept) RETURN m.key AS m, c.key AS c, "
+        "r.weight AS weight",
+    )
+    recount = await rows(
+        driver,
+        neo4j_settings,
+        "MATCH (m:Method)<-[:PROPOSES|USES]-(p:Paper)-[:MENTIONS]->(c:Concept) "
+        "RETURN m.key AS m, c.key AS c, count(DISTINCT p) AS weight",
+    )
+    assert {"m": "holonet", "c": "protein folding", "weight": 1} in recount
+    assert sorted(map(str, stored)) == sorted(map(str, recount))
+
+
 async def test_a_concept_takes_the_least_capitalised_spelling_any_paper_gives(
     driver: AsyncDriver, neo4j_settings: Settings
 ) -> None:
