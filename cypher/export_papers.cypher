@@ -4,8 +4,8 @@
 // params: $after (string, '' for the first page), $limit (int), $ids ([string] or null),
 //   $concept, $method (key, name or alias, case-insensitive; or null), $year (int or null),
 //   $venue (string, case-insensitive; or null), $embeddings (bool: keep the embedding property).
-// returns: id, labels, props (every property but the load's untyped-use
-//   bookkeeping; embedding null unless asked),
+// returns: id, labels, props (every property but the load's bookkeeping and the listing's
+//   sort keys, which are not the paper's data; embedding null unless asked),
 //   edges ([{type, label ('Concept'|'Method'|'Paper'|'CitedWork'), key (a Paper's or a
 //   CitedWork's id), props}]), authors ([{key, props}]: each author's WROTE relationship).
 MATCH (p:Paper)
@@ -25,8 +25,9 @@ WHERE p.id > $after
   })
 WITH p ORDER BY p.id LIMIT $limit
 RETURN p.id AS id, labels(p) AS labels,
-       CASE WHEN $embeddings THEN p {.*, untypedKeys: null, untypedUses: null}
-         ELSE p {.*, embedding: null, untypedKeys: null, untypedUses: null} END AS props,
+       p {.*, embedding: CASE WHEN $embeddings THEN p.embedding END, untypedKeys: null,
+          untypedUses: null, resolvePending: null, sortTitle: null, sortNewest: null,
+          sortOldest: null} AS props,
        COLLECT {
          MATCH (p)-[r:MENTIONS|PROPOSES|USES|CITES]->(t)
          RETURN {type: type(r),

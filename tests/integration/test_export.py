@@ -93,6 +93,8 @@ async def test_full_export_matches_cypher(seeded: Settings, driver: AsyncDriver)
     attrs = graph.nodes[f"Paper:{paper['id']}"]
     assert attrs["labels"] == ["Paper"] and attrs["label"] == paper["label"]
     assert attrs["altIds"] == paper["altIds"] and "embedding" not in attrs
+    # the listing's sort keys are stored on the paper, not part of it
+    assert "sortTitle" in paper and not {"sortTitle", "sortNewest", "sortOldest"} & set(attrs)
 
 
 @pytest.mark.neo4j
