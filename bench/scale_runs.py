@@ -15,6 +15,9 @@ Each run appends its numbers to ``bench/results/scale.json`` (keyed ``<run>@<N>`
   concurrency 1 and 8, API under uvicorn in a child process.
 * ``load N``: ``papergraph load --fast`` of the corpus in a child process on a fresh store:
   papers/s end to end, peak RSS of the loader and its extraction children, store size.
+* ``ray N``: ``papergraph load`` of the corpus's first N papers with the default extractor on a
+  fresh store, locally and then with ``--engine ray`` on a local Ray of 1 and of 2 workers, in
+  the same run: papers/s end to end of each (Ray's start-up included, as a user waits for it).
 * ``export N``: ``papergraph export`` (GraphML, the whole graph) of the graph the last
   ``write`` left, in a child process: seconds, peak RSS (the target: under 1 GB whatever the
   graph's size, as the export streams), the file's size.
@@ -182,6 +185,24 @@ def load_run(settings: Settings, n: int, *, fast: bool) -> dict[str, Any]:
     }
 
 
+def ray_run(settings: Settings, n: int) -> dict[str, Any]:
+    engines = {"local": [], "ray-1": ["--engine", "ray", "--ray-workers", "1"]}
+    engines["ray-2"] = ["--engine", "ray", "--ray-workers", "2"]
+    rates: dict[str, Any] = {}
+    for name, options in engines.items():
+        fresh_store(settings)
+        args = ["-m", "papergraph", "load", str(corpus(n)), *options]
+        run = run_child(args, env=child_env(settings), timeout=4 * 3600)
+        if run.returncode != 0:
+            raise RuntimeError(f"papergraph load ({name}) failed:\n{run.stderr[-2000:]}")
+        rates[name] = {
+            "seconds": round(run.seconds, 1),
+            "papers_per_s": round(n / run.seconds, 2),
+            "peak_rss_mb": round(run.peak_rss_mb),
+        }
+    return {"papers": n, "engines": rates}
+
+
 def export_run(settings: Settings) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as scratch:
         out = Path(scratch) / "graph.graphml"
@@ -225,6 +246,17 @@ def table(results: dict[str, Any]) -> str:
             )
         elif kind == "api":
             rows += _api_rows(n, r)
+        elif kind == "ray":
+            local = r["engines"]["local"]["papers_per_s"]
+            for name, e in r["engines"].items():
+                rows.append(
+                    [
+                        f"load {name} n={n} (default extractor)",
+                        f"{e['papers_per_s']} papers/s",
+                        f"peak RSS {e['peak_rss_mb']} MB (the load's process tree)",
+                        f"{e['papers_per_s'] / local:.2f}× the local load",
+                    ]
+                )
         elif kind == "export":
             within = "met" if r["peak_rss_mb"] < EXPORT_RSS_MB else "MISSED"
             rows.append(
@@ -269,7 +301,9 @@ def record(key: str, result: dict[str, Any]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.scale_runs", description=__doc__)
-    parser.add_argument("run", choices=("write", "api", "load", "load-default", "store", "export"))
+    parser.add_argument(
+        "run", choices=("write", "api", "load", "load-default", "store", "export", "ray")
+    )
     parser.add_argument("n", type=int)
     parser.add_argument("--reps", type=int, default=3)
     parser.add_argument("--quick", action="store_true")
@@ -280,6 +314,8 @@ def main(argv: list[str] | None = None) -> int:
         record(f"write@{args.n}", write_run(settings, args.n))
     elif args.run == "store":  # the size of the graph the last run left
         record(f"store@{args.n}", store_mb(settings))
+    elif args.run == "ray":
+        record(f"ray@{args.n}", ray_run(settings, args.n))
     elif args.run == "export":  # of the graph the last run left
         record(f"export@{args.n}", export_run(settings))
     elif args.run == "api":
