@@ -1,9 +1,11 @@
-"""Create papergraph's constraints and indexes, idempotently (``papergraph init-db``)."""
+"""Create papergraph's constraints and indexes, idempotently (``papergraph init-db``), and index
+what a graph written by an earlier version stores unindexed (see :mod:`graph._acronyms`)."""
 
 from __future__ import annotations
 
 from neo4j import AsyncDriver
 
+from graph._acronyms import index_acronym_definitions
 from graph.cypher import query
 
 __all__ = ["DEFAULT_EMBEDDING_DIMENSIONS", "SCHEMA_STATEMENTS", "ensure_schema"]
@@ -47,4 +49,6 @@ async def ensure_schema(
         for name in SCHEMA_STATEMENTS:
             result = await session.run(query(name), dimensions=dimensions)
             await result.consume()
+    await index_acronym_definitions(driver, database=database)
+    async with driver.session(database=database) as session:
         await (await session.run(query("schema_await"))).consume()
