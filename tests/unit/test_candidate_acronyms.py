@@ -50,6 +50,11 @@ def test_forms_are_singular_and_found_in_markup_keywords_and_glued_units() -> No
     assert {"GNN", "DyAug", "GB", "LLM", "AI"} <= candidate_acronyms([doc])
 
 
+def test_a_shouted_plural_is_asked_for_as_the_extractor_makes_it_singular() -> None:
+    doc = Document(text="SAFETY STRATA and VULNERABILITIES of deployed models.")
+    assert {"STRATum", "VULNERABILITy"} <= candidate_acronyms([doc])
+
+
 def test_plain_prose_asks_for_nothing() -> None:
     doc = Document(text="We study how the models learn. The results hold in 3D scenes.")
     assert candidate_acronyms([doc]) == set()
