@@ -1,4 +1,5 @@
-// Delete one paper (by any of its ids) and return what it linked to, for orphan clean-up.
+// Delete one paper (by any of its ids) with its acronym definitions (which no other paper
+// shares), and return what it linked to, for orphan clean-up.
 // params: $id. returns: id, conceptKeys, methodKeys, variantKeys (the methods it called a
 // variant of another, see refresh_variants), topicMoves (one {id, year, change: -1} per dated
 // HAS_TOPIC edge, see move_topic_trends); no row when no such paper.
@@ -15,5 +16,9 @@ WITH p, id, conceptKeys, methodKeys, variantKeys, COLLECT {
   WHERE h.year IS NOT NULL
   RETURN {id: t.id, year: h.year, change: -1}
 } AS topicMoves
+CALL (p) {
+  MATCH (p)-[:DEFINES_ACRONYM]->(d:AcronymDefinition)
+  DETACH DELETE d
+}
 DETACH DELETE p
 RETURN id, conceptKeys, methodKeys, variantKeys, topicMoves

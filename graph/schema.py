@@ -1,10 +1,12 @@
-"""Create papergraph's constraints and indexes, idempotently (``papergraph init-db``), and
-give the papers of a graph written before the listing's sort keys were kept their keys."""
+"""Create papergraph's constraints and indexes, idempotently (``papergraph init-db``), and bring
+a graph written by an earlier version up to them: the listing's sort keys on every paper, and
+the acronym definitions it stores unindexed (see :mod:`graph._acronyms`)."""
 
 from __future__ import annotations
 
 from neo4j import AsyncDriver
 
+from graph._acronyms import index_acronym_definitions
 from graph.cypher import query
 
 __all__ = ["DEFAULT_EMBEDDING_DIMENSIONS", "SCHEMA_STATEMENTS", "ensure_schema"]
@@ -57,11 +59,14 @@ async def ensure_schema(
 ) -> None:
     """Create every constraint and index that is missing, give every paper the sort keys the
     ``papers`` listing reads its indexes by (a graph written before they were kept has none:
-    its papers would be missing from the listing), then wait until all indexes are online."""
+    its papers would be missing from the listing), index the acronym definitions such a graph
+    stores unindexed, then wait until all indexes are online."""
     async with driver.session(database=database) as session:
         for name in SCHEMA_STATEMENTS:
             result = await session.run(query(name), dimensions=dimensions)
             await result.consume()
         # batched in its own transactions (CALL … IN TRANSACTIONS), hence a plain session.run
         await (await session.run(query("fill_paper_sort_keys"))).consume()
+    await index_acronym_definitions(driver, database=database)
+    async with driver.session(database=database) as session:
         await (await session.run(query("schema_await"))).consume()

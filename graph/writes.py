@@ -13,6 +13,7 @@ from typing import Any
 
 from neo4j import AsyncDriver, AsyncManagedTransaction, unit_of_work
 
+from graph._acronyms import known_acronyms, write_acronym_definitions
 from graph._authors import AuthorInput, author_rows
 from graph._resolution import refresh_aliases, resolve_graph, store_untyped_uses
 from graph.cypher import query
@@ -59,7 +60,6 @@ _LINK_RELATED = query("link_related")
 _UNLINK_RELATED = query("unlink_related")
 _STALE = query("stale_methods")
 _ORPHANS = query("delete_orphans")
-_ACRONYMS = query("known_acronyms")
 _DELETE_PAPER = query("delete_paper")
 _COUNTS = query("graph_counts")
 _CLEAR_GRAPH = query("clear_graph")
@@ -248,6 +248,7 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
     unwritten = await _single(tx, _CLEAR_WROTE, papers=sources)
     uncited = await _single(tx, _CLEAR_CITES, papers=sources)
     ids = await _rows(tx, _UPSERT, papers=[_paper_props(p) for p in papers])
+    await write_acronym_definitions(tx, match_keys=keys)
     await _single(tx, _UNLINK_RELATED, matchKeys=keys)
     cleared = await _single(tx, _CLEAR_EDGES, matchKeys=keys)
     mention_rows = [_edge(p, m) for p in papers for m in p.mentions]
@@ -399,14 +400,6 @@ async def _rows(tx: AsyncManagedTransaction, statement: Any, **params: Any) -> l
 async def _single(tx: AsyncManagedTransaction, statement: Any, **params: Any) -> dict[str, Any]:
     rows = await _rows(tx, statement, **params)
     return rows[0] if rows else {}
-
-
-async def known_acronyms(driver: AsyncDriver, *, database: str) -> list[tuple[str, str]]:
-    """``(acronym, concept key)`` for every acronym definition stored papers made, in a fixed
-    order (so a resumed load learns them exactly as before)."""
-    records, _, _ = await driver.execute_query(_ACRONYMS, database_=database, routing_="r")
-    pairs = (str(r["definition"]).split("=", 1) for r in records)
-    return [(acronym, key) for acronym, key in pairs]
 
 
 async def delete_paper(driver: AsyncDriver, *, database: str, paper_id: str) -> str | None:

@@ -44,8 +44,10 @@ from loaders.extraction import (
     Document,
     Extraction,
     KeyphraseExtractor,
+    LearnsAcronyms,
     LearnsAhead,
     PipelinedExtractor,
+    candidate_acronyms,
 )
 from loaders.readers import read_corpus
 from loaders.records import CorpusWarning, PaperRecord
@@ -114,10 +116,22 @@ def read_corpora(
     return read
 
 
-async def seed_acronyms(driver: AsyncDriver, *, database: str, registry: AcronymRegistry) -> None:
-    """Teach the registry the acronym definitions of papers already in the graph."""
-    for acronym, key in await known_acronyms(driver, database=database):
+async def seed_acronyms(
+    driver: AsyncDriver, *, database: str, registry: AcronymRegistry, docs: Iterable[Document]
+) -> None:
+    """Teach the registry the definitions papers already in the graph give the acronyms the
+    extraction of ``docs`` can look up (each the one of the paper with the smallest id)."""
+    for acronym, key in await _stored_definitions(driver, database, docs):
         registry.learn(acronym, key)
+
+
+async def _stored_definitions(
+    driver: AsyncDriver, database: str, docs: Iterable[Document]
+) -> list[tuple[str, str]]:
+    """The stored definitions of the acronyms written in ``docs``: one index lookup per
+    acronym, so what a load reads follows its input, not the size of the graph."""
+    wanted = await asyncio.to_thread(candidate_acronyms, list(docs))
+    return await known_acronyms(driver, database=database, acronyms=wanted)
 
 
 async def load_papers(
@@ -133,9 +147,10 @@ async def load_papers(
     """Write ``records`` to the graph; papers whose content is unchanged are skipped.
 
     When anything is to be extracted, an extractor that :class:`LearnsAhead` first learns the
-    whole input, so the result does not depend on ``batch_size``; once every batch is written,
-    :func:`graph.writes.resolve_graph` settles what depends on other papers (untyped uses,
-    keys that name both a concept and a method).
+    whole input, so the result does not depend on ``batch_size`` (one that only
+    :class:`LearnsAcronyms` is taught the stored definitions the input can use); once every
+    batch is written, :func:`graph.writes.resolve_graph` settles what depends on other papers
+    (untyped uses, keys that name both a concept and a method).
 
     Each batch is written in one transaction, so when the database fails mid-load the error
     propagates with every written paper whole. Pass ``report`` to keep the counts so far in
@@ -187,11 +202,13 @@ async def _learn_ahead(
     """Teach ``extractor`` the whole input (unchanged papers too) and the acronyms stored papers
     define before it extracts any batch, so every paper reads the same whatever the batching
     and however far an earlier run of this load got."""
-    if not isinstance(extractor, LearnsAhead):
-        return
-    known = await known_acronyms(driver, database=database)
     docs = [[c.document() for c in batch] for batch in batches]
-    await asyncio.to_thread(extractor.learn_ahead, docs, known=known)
+    every = [d for batch in docs for d in batch]
+    if isinstance(extractor, LearnsAhead):
+        known = await _stored_definitions(driver, database, every)
+        await asyncio.to_thread(extractor.learn_ahead, docs, known=known)
+    elif isinstance(extractor, LearnsAcronyms):
+        await seed_acronyms(driver, database=database, registry=extractor.acronyms, docs=every)
 
 
 @contextmanager

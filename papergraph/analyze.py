@@ -17,6 +17,7 @@ from graph.hierarchy import broader_candidates, choose_broader
 from graph.models import ConceptView, DraftAnalysis, DraftTerm, MethodView
 from graph.queries import GraphReader, draft_related, entity_paper_counts, existing_concepts
 from loaders import to_record
+from loaders.assemble import candidates
 from loaders.extraction import Extraction, KeyphraseExtractor, LearnsAcronyms
 from loaders.pipeline import seed_acronyms
 from loaders.records import PaperRecord
@@ -34,7 +35,10 @@ async def analyze_text(
     """Analyse ``text`` (an abstract, markup allowed) against the graph without writing."""
     record = _record(text)
     if isinstance(extractor, LearnsAcronyms):
-        await seed_acronyms(reader.driver, database=reader.database, registry=extractor.acronyms)
+        docs = [c.document() for c in candidates([record])]
+        await seed_acronyms(
+            reader.driver, database=reader.database, registry=extractor.acronyms, docs=docs
+        )
     found = await asyncio.to_thread(extract, [record], extractor=extractor)
     if not found:
         raise InvalidInputError("`text` holds no abstract (empty or a placeholder).")

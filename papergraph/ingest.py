@@ -28,14 +28,12 @@ from loaders.assemble import Candidate, candidates
 from loaders.extraction import (
     Extraction,
     KeyphraseExtractor,
-    LearnsAcronyms,
-    LearnsAhead,
     keybert_extractor,
     models_to_prepare,
     process_extractor,
     ray_extractor,
 )
-from loaders.pipeline import LoadReport, load_papers, seed_acronyms
+from loaders.pipeline import LoadReport, load_papers
 from loaders.records import PaperRecord
 
 if TYPE_CHECKING:
@@ -127,8 +125,6 @@ async def ingest_papers(
     report = LoadReport()
     with database_errors(settings):
         await ensure_schema(driver, database=database, dimensions=extractor.dimensions)
-        if isinstance(extractor, LearnsAcronyms) and not isinstance(extractor, LearnsAhead):
-            await seed_acronyms(driver, database=database, registry=extractor.acronyms)
     with _interrupted(report), database_errors(settings):
         await load_papers(
             records,

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ._analysis import prepare
+from ._lookups import candidate_acronyms
 from ._models import (
     STATIC_DIMENSIONS,
     STATIC_MODEL_DIR,
@@ -69,6 +70,7 @@ __all__ = [
     "PipelinedExtractor",
     "ProcessExtractor",
     "RayExtractor",
+    "candidate_acronyms",
     "keybert_extractor",
     "minilm_path",
     "models_to_prepare",

@@ -52,8 +52,15 @@ async def cypher(
 
 
 async def counts(driver: AsyncDriver, settings: Settings) -> tuple[int, Counter[str]]:
-    nodes = await cypher(driver, settings, "MATCH (n) RETURN count(n) AS n")
-    rels = await cypher(driver, settings, "MATCH ()-[r]->() RETURN type(r) AS t, count(*) AS n")
+    """Every node and relationship the export holds: all but the loader's acronym index."""
+    nodes = await cypher(
+        driver, settings, "MATCH (n) WHERE NOT n:AcronymDefinition RETURN count(n) AS n"
+    )
+    rels = await cypher(
+        driver,
+        settings,
+        "MATCH ()-[r]->() WHERE type(r) <> 'DEFINES_ACRONYM' RETURN type(r) AS t, count(*) AS n",
+    )
     return nodes[0]["n"], Counter({row["t"]: row["n"] for row in rels})
 
 

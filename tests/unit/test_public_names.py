@@ -54,6 +54,7 @@ PUBLIC = {
         "STATIC_DIMENSIONS",
         "STATIC_MODEL_DIR",
         "STOPWORDS",
+        "candidate_acronyms",
         "keybert_extractor",
         "minilm_path",
         "models_to_prepare",

@@ -1,0 +1,61 @@
+"""Which acronyms the extraction of some documents can look up in the registry, found without
+the tagger, so that a load asks the graph for the stored definitions of those acronyms only.
+
+Every lookup the extractor makes (:func:`._analysis.analyse`, the author keywords' and method
+names' expansion in :mod:`._keybert`) is of a word with no space and no hyphen: a tagged unit or
+a hyphen-separated part of one, a word of an author keyword, a method name's base. Such a word
+resolves only when its :func:`acronym_form` is a defined acronym, which :func:`is_acronym`
+accepts and which is made of ASCII letters and digits; so the word is an ASCII letter-and-digit
+stretch written in the document's prepared text, its raw text or title, a keyword or an
+emphasised name, or such a word made :func:`singular` (a phrase's head: ``STRATA`` is read as
+``STRATum``). Taking every stretch of every run of letters and digits in those texts, and of
+its singular, errs on the side of too many (``ConvNeXt`` offers ``ConvN`` and ``NeX``), never
+too few, whatever the tagger splits off (``100GB`` gives ``GB``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+from loaders.markup import strip_markup
+
+from ._analysis import prepare
+from ._normalise import is_acronym, singular
+from ._registry import acronym_form
+from ._types import Document
+
+__all__ = ["candidate_acronyms"]
+
+_RUN = re.compile(r"[A-Za-z0-9]+")
+#: An acronym has two capitals (see :func:`is_acronym`): a run with fewer holds none.
+_CAPITALS = 2
+
+
+def candidate_acronyms(docs: Iterable[Document]) -> set[str]:
+    """The acronym forms (``GNN`` for ``GNNs``) the extraction of ``docs`` may resolve through
+    the registry: a superset of them, read from the texts alone."""
+    return {form for doc in docs for text in _texts(doc) for form in _forms_in(text)}
+
+
+def _texts(doc: Document) -> list[str]:
+    """Every text the extractor reads words from: as given, and as it prepares them."""
+    prepared = prepare(doc)
+    keywords = [*doc.keywords, *(strip_markup(k) for k in doc.keywords)]
+    return [doc.text, doc.title or "", prepared.text, *prepared.emphasised, *keywords]
+
+
+def _forms_in(text: str) -> set[str]:
+    return {form for run in _RUN.findall(text) for form in _run_forms(run)}
+
+
+@lru_cache(maxsize=65_536)
+def _run_forms(run: str) -> frozenset[str]:
+    """The acronym forms of every stretch of one run of letters and digits, or of its singular
+    (which has no more capitals than the run)."""
+    if sum(c.isupper() for c in run) < _CAPITALS:
+        return frozenset()
+    words = {run, singular(run), singular(run, guess=False)}
+    stretches = (w[i:j] for w in words for i in range(len(w)) for j in range(i + 2, len(w) + 1))
+    return frozenset(form for s in stretches if is_acronym(form := acronym_form(s)))
