@@ -47,9 +47,7 @@ def defining(
 
 
 async def write(driver: AsyncDriver, settings: Settings, *papers: PaperRow) -> None:
-    await upsert_papers(
-        driver, database=settings.neo4j_database, papers=list(papers), refresh=False
-    )
+    await upsert_papers(driver, database=settings.neo4j_database, papers=list(papers))
 
 
 async def known(driver: AsyncDriver, settings: Settings, *asked: str) -> list[tuple[str, str]]:
