@@ -16,7 +16,8 @@ UNWIND $rows AS row
 MATCH (p:Paper {matchKey: row.matchKey})
 MERGE (m:Method {key: row.key})
   ON CREATE SET m.name = row.name, m.aliases = row.aliases, m.kind = row.methodKind,
-    m.kindProposed = false, m.expansionKeys = []
+    m.kindProposed = false, m.expansionKeys = [], m.trendYears = [], m.trendPapers = [],
+    m.trendTotal = 0
   ON MATCH SET m.aliases = m.aliases + [a IN row.aliases WHERE NOT a IN m.aliases]
 SET m.expansionKeys = coalesce(m.expansionKeys, [])
   + [k IN coalesce(row.expansionKeys, []) WHERE NOT k IN coalesce(m.expansionKeys, [])],

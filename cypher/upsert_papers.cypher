@@ -8,7 +8,8 @@
 // params: $papers: [{id, altIds, sourceId (bool), matchKey, contentHash, title, label, abstract, year,
 //   venue, authors, keywords, status, source, embedding, extractor, acronyms, doi, arxivId,
 //   openalexId, s2Id}].
-// returns: matchKey, id.
+// returns: matchKey, id, year, storedYear (the year before this write: what the paper's edges
+//   were counted under, see move_trend_counts).
 UNWIND $papers AS row
 OPTIONAL CALL (row) {
   MATCH (q:Paper)
@@ -25,7 +26,7 @@ CALL (row, byId) {
   WITH row, byId WHERE byId IS NOT NULL
   RETURN byId AS p
 }
-WITH row, p, coalesce(p.source = row.source, true) AS same
+WITH row, p, coalesce(p.source = row.source, true) AS same, p.year AS storedYear
 SET p.altIds = p.altIds + [i IN row.altIds WHERE NOT i IN p.altIds],
     p.id = CASE WHEN row.sourceId AND NOT p.id = row.id AND p.id STARTS WITH 'pg-' THEN row.id ELSE p.id END,
     p.matchKey = row.matchKey,
@@ -51,4 +52,4 @@ SET p.altIds = p.altIds + [i IN row.altIds WHERE NOT i IN p.altIds],
 SET p.sortTitle = toLower(coalesce(p.title, p.label)),
     p.sortNewest = -coalesce(p.year, 0),
     p.sortOldest = coalesce(p.year, 9999)
-RETURN row.matchKey AS matchKey, p.id AS id
+RETURN row.matchKey AS matchKey, p.id AS id, p.year AS year, storedYear

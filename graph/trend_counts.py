@@ -1,13 +1,15 @@
 """Papers per year kept on each Concept and Method node, so trends read counts, not mentions.
 
-Every write that adds or removes a paper's edges (a batch of :func:`graph.writes.upsert_papers`,
-:func:`graph.writes.delete_paper`) recounts, inside its own transaction, the concepts and
-methods whose edges it touched: ``trendYears`` (ascending), ``trendPapers`` (parallel) and
-``trendTotal`` (papers with a year) are always what the edges say. The counts are recounted
-from the edges rather than incremented, so :func:`refresh_trend_counts` also rebuilds them for
-any set of keys after a pass that moves edges (a concept's MENTIONS turned into a method's
-USES), and :func:`refresh_pending_trend_counts` counts the nodes of a graph written before the
-counts were kept.
+``trendYears`` (ascending), ``trendPapers`` (parallel) and ``trendTotal`` (papers with a year)
+are always what the edges say. A batch of :func:`graph.writes.upsert_papers` moves them by its
+own papers inside its transaction (``move_trend_counts``: out under the year each paper was
+counted under before its edges are removed, in under its year once they are written), so a
+batch costs its own edges, not the papers of a concept a fifth of the graph mentions. Passes
+that move edges between nodes (a concept's MENTIONS turned into a method's USES) and a
+paper's deletion recount the nodes they touched from their edges
+(:func:`count_in_transaction`, :func:`refresh_trend_counts`), and
+:func:`refresh_pending_trend_counts` counts the nodes of a graph written before the counts
+were kept.
 
 Topics keep the same lists (``trendYears``, ``trendPapers``) of their HAS_TOPIC papers.
 :func:`count_topics_in_transaction` counts them from the edges when the topics are computed;

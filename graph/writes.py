@@ -57,6 +57,7 @@ _STAMP = query("stamp_edge_counts")
 _REFRESH = query("refresh_method_concepts")
 _MARK_STALE = query("mark_methods_stale")
 _LINK_RELATED = query("link_related")
+_MOVE_TRENDS = query("move_trend_counts")
 _UNLINK_RELATED = query("unlink_related")
 _STALE = query("stale_methods")
 _ORPHANS = query("delete_orphans")
@@ -250,6 +251,7 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
     ids = await _rows(tx, _UPSERT, papers=[_paper_props(p) for p in papers])
     await write_acronym_definitions(tx, match_keys=keys)
     await _single(tx, _UNLINK_RELATED, matchKeys=keys)
+    await _move_trends(tx, [(r["matchKey"], r["storedYear"]) for r in ids], change=-1)
     cleared = await _single(tx, _CLEAR_EDGES, matchKeys=keys)
     mention_rows = [_edge(p, m) for p in papers for m in p.mentions]
     method_rows = [_method_edge(p, m) for p in papers for m in p.methods]
@@ -257,6 +259,7 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
     linked = await _single(tx, _PAPER_TOPICS, matchKeys=keys)
     methods = await _write_methods(tx, method_rows)
     await _single(tx, _LINK_RELATED, matchKeys=keys)
+    await _move_trends(tx, [(r["matchKey"], r["year"]) for r in ids], change=1)
     variants = [r["key"] for r in method_rows if r["variantOf"] is not None]
     await _refresh_variants(tx, [*cleared.get("variantKeys", []), *variants])
     await store_untyped_uses(tx, keys, [r for r in method_rows if r["methodKind"] is None])
@@ -270,11 +273,6 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
         conceptKeys=cleared.get("conceptKeys", []),
         methodKeys=cleared.get("methodKeys", []),
     )
-    await count_in_transaction(
-        tx,
-        concept_keys=[*cleared.get("conceptKeys", []), *(r["key"] for r in mention_rows)],
-        method_keys=[*cleared.get("methodKeys", []), *(r["key"] for r in method_rows)],
-    )
     await move_topics_in_transaction(tx, moves=linked.get("moves", []))
     await refresh_aliases(
         tx,
@@ -287,6 +285,15 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
         methods=methods,
         ids={r["matchKey"]: r["id"] for r in ids},
     )
+
+
+async def _move_trends(
+    tx: AsyncManagedTransaction, papers: list[tuple[str, int | None]], *, change: int
+) -> None:
+    """Move the papers-per-year counts of the nodes these papers (match key, year) link to."""
+    rows = [{"matchKey": key, "year": year} for key, year in papers if year is not None]
+    if rows:
+        await _single(tx, _MOVE_TRENDS, papers=rows, change=change)
 
 
 async def _write_authors(
