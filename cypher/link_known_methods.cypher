@@ -3,7 +3,7 @@
 // Each edge carries its evidence (where the name is written; see graph.writes.Evidence) and the
 // forms this paper writes (aliases), from which refresh_aliases recomputes the node's.
 // The method gathers the rows' expansionKeys too (see merge_methods). RELATED_TO weights are
-// the caller's: link_related within a batch, a relatedStale flag for older papers.
+// the caller's: link_related within a batch, link_related_uses in a resolution.
 // params: $rows: [{matchKey, key, name, aliases, expansionKeys, score, kind ('USES'), extractor,
 //   evidence (map of edge properties, possibly empty), claim (map: variantOf and variant*
 //   evidence when the paper calls the method a variant, see refresh_variants; else empty)}].

@@ -34,7 +34,7 @@ _STORE_UNTYPED = query("store_untyped_uses")
 _PENDING = query("pending_resolution")
 _PENDING_USES = query("resolve_untyped_uses")
 _KNOWN_METHODS = query("link_known_methods")
-_MARK_STALE = query("mark_methods_stale")
+_RELATED_USES = query("link_related_uses")
 _VARIANTS = query("refresh_variants")
 _CONCEPTS_INTO_METHODS = query("merge_concepts_into_methods")
 _STAMP = query("stamp_edge_counts")
@@ -101,8 +101,9 @@ async def _resolve(tx: AsyncManagedTransaction) -> tuple[list[str], bool]:
     uses = [json.loads(r["use"]) for r in found]
     await _rows(tx, _KNOWN_METHODS, rows=uses)
     linked = sorted({u["key"] for u in uses})
-    # older papers gained uses: their methods' RELATED_TO weights are recomputed after the load
-    await _rows(tx, _MARK_STALE, methodKeys=linked)
+    await _rows(
+        tx, _RELATED_USES, uses=[{"matchKey": u["matchKey"], "key": u["key"]} for u in uses]
+    )
     await _rows(tx, _VARIANTS, keys=sorted({u["key"] for u in uses if u.get("variantOf")}))
     # a concept merges into a method when either was written, or the method gained papers
     spelled = [[m["key"], *m["expansionKeys"]] for m in methods]

@@ -232,9 +232,9 @@ async def upsert_papers(
     """Write a batch of papers with their concepts and methods in one transaction.
 
     The methods' RELATED_TO weights change with the batch's own papers, in the same
-    transaction (``link_related``/``unlink_related``); only what changes other papers' edges
-    (:func:`graph._resolution.resolve_graph`, deletions) flags methods for
-    :func:`refresh_related`.
+    transaction (``link_related``/``unlink_related``); only what moves edges between nodes (a
+    concept merged into a method by :func:`graph._resolution.resolve_graph`) and deletions flag
+    methods for :func:`refresh_related`.
     """
     if not papers:
         return WriteResult(papers=0, mentions=0, methods=0)
@@ -445,12 +445,13 @@ async def delete_paper(driver: AsyncDriver, *, database: str, paper_id: str) -> 
     return deleted_id
 
 
-async def refresh_related(driver: AsyncDriver, *, database: str, batch: int = 500) -> int:
+async def refresh_related(driver: AsyncDriver, *, database: str, batch: int = 50) -> int:
     """Recompute RELATED_TO for every method flagged stale; return how many were refreshed.
 
-    Flagged are the methods whose papers changed outside a batch's own edges (untyped uses
-    resolved, concepts merged into methods, a paper deleted). A load calls this once at the
-    end; one that was killed leaves its flags for the next call.
+    Flagged are the methods whose papers changed outside a batch's own edges (concepts merged
+    into methods, a paper deleted). A load calls this once at the end; one that was killed
+    leaves its flags for the next call. A few methods a transaction: a method's recount reads
+    every paper that names it.
     """
     refreshed = 0
     while True:

@@ -96,10 +96,13 @@ async def test_the_load_that_types_a_name_links_the_papers_waiting_for_it(
     # paper waiting for xyznet (no node yet) is linked by the resolution after the write that
     # types it, papers using other names keep waiting, and the resolution leaves nothing flagged
     monkeypatch.setattr("graph._resolution._ROUND", 1)
-    await _write(driver, neo4j_settings, _paper("a", _method("xyznet", "USES", None)))
+    folding = ["protein folding"]
+    uses = paper_mentioning("a", folding, methods=(_method("xyznet", "USES", None),))
+    await _write(driver, neo4j_settings, uses)
     await _write(driver, neo4j_settings, _paper("z", _method("zzznet", "USES", None)))
     await resolve_graph(driver, database=neo4j_settings.neo4j_database)
-    await _write(driver, neo4j_settings, _paper("b", _method("xyznet", "PROPOSES", "model")))
+    proposes = paper_mentioning("b", folding, methods=(_method("xyznet", "PROPOSES", "model"),))
+    await _write(driver, neo4j_settings, proposes)
     await resolve_graph(driver, database=neo4j_settings.neo4j_database)
     rows = await _cypher(
         driver,
@@ -122,6 +125,20 @@ async def test_the_load_that_types_a_name_links_the_papers_waiting_for_it(
         driver, neo4j_settings, "MATCH (n) WHERE n.resolvePending RETURN count(n) AS n"
     )
     assert flagged == [{"n": 0}]
+    # the use it linked counts in xyznet's RELATED_TO weights, as a batch's own uses do
+    related = await _cypher(
+        driver,
+        neo4j_settings,
+        "MATCH (m:Method)-[r:RELATED_TO]->(c:Concept) RETURN m.key AS m, c.key AS c, "
+        "r.weight AS weight ORDER BY m, c",
+    )
+    recount = await _cypher(
+        driver,
+        neo4j_settings,
+        "MATCH (m:Method)<-[:PROPOSES|USES]-(p:Paper)-[:MENTIONS]->(c:Concept) "
+        "RETURN m.key AS m, c.key AS c, count(DISTINCT p) AS weight ORDER BY m, c",
+    )
+    assert related == recount and {r["weight"] for r in recount} == {2}
 
 
 async def test_variants_link_to_their_base_and_reloads_change_nothing(
