@@ -54,6 +54,7 @@ from graph.queries.papers import (
     CITATION_WEIGHT,
     MAX_BROADER_PAPERS,
     MAX_CITERS,
+    MAX_EXPANDED_PAPERS,
     MAX_SHARED_PAPERS,
     TYPICAL_SAMPLE,
 )
@@ -350,6 +351,7 @@ CASES = (
                     "ids": [v["id"]],
                     "first": 10,
                     "maxBroaderPapers": MAX_BROADER_PAPERS,
+                    "maxExpandedPapers": MAX_EXPANDED_PAPERS,
                     "maxSharedPapers": MAX_SHARED_PAPERS,
                     "typicalSample": TYPICAL_SAMPLE,
                     "maxCiters": MAX_CITERS,

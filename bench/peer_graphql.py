@@ -42,6 +42,7 @@ from graph.queries.papers import (
     CITATION_WEIGHT,
     MAX_BROADER_PAPERS,
     MAX_CITERS,
+    MAX_EXPANDED_PAPERS,
     MAX_SHARED_PAPERS,
     TYPICAL_SAMPLE,
 )
@@ -159,6 +160,7 @@ def related_statement() -> str:
     returned as nodes in our order. The peer then ranks exactly as we do."""
     constants = {
         "$maxBroaderPapers": MAX_BROADER_PAPERS,
+        "$maxExpandedPapers": MAX_EXPANDED_PAPERS,
         "$maxSharedPapers": MAX_SHARED_PAPERS,
         "$typicalSample": TYPICAL_SAMPLE,
         "$maxCiters": MAX_CITERS,

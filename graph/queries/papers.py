@@ -43,7 +43,10 @@ __all__ = [
 #: A broader concept with more mention edges (its own and those of the concepts directly under
 #: it) is too general to explain why two papers are related, and walking it would cost a scan.
 MAX_BROADER_PAPERS = 300
-#: An entity with more papers than this is not expanded by relatedPapers (see its Cypher).
+#: An entity with more papers than this brings relatedPapers no candidates of its own; it only
+#: scores the others (see its Cypher).
+MAX_EXPANDED_PAPERS = 100
+#: An entity with more papers than this adds nothing to relatedPapers' scores.
 MAX_SHARED_PAPERS = 2000
 #: Papers whose mean cosine to a paper is its "typical" similarity (see related_papers.cypher).
 TYPICAL_SAMPLE = 100
@@ -244,7 +247,10 @@ async def related_papers(
     ``x`` linked to both papers, where ``s`` is the extractor's edge score, ``N`` the number of
     papers and ``df(x)`` the number of papers linked to ``x``: sharing a rare concept counts more
     than sharing a common one, and a concept every paper mentions counts nothing. Each result
-    lists the shared concepts and methods, so it always says why.
+    lists the shared concepts and methods, so it always says why. An entity with more than
+    ``MAX_EXPANDED_PAPERS`` papers scores the candidates the other terms find but brings none of
+    its own, and one with more than ``MAX_SHARED_PAPERS`` counts nothing, so a call costs the
+    same in a graph of any size.
 
     Two more terms (see ``cypher/related_papers.cypher``): a broader concept the two papers
     reach through different concepts of theirs counts at half weight (``shared_broader``), and
@@ -264,6 +270,7 @@ async def related_papers(
         ids=list(ids),
         first=first,
         maxBroaderPapers=MAX_BROADER_PAPERS,
+        maxExpandedPapers=MAX_EXPANDED_PAPERS,
         maxSharedPapers=MAX_SHARED_PAPERS,
         typicalSample=TYPICAL_SAMPLE,
         citationWeight=CITATION_WEIGHT,

@@ -194,6 +194,19 @@ async def test_related_papers_ranking(reader: GraphReader) -> None:
     assert related[1].score == pytest.approx(0.6 * math.log(2))
 
 
+async def test_entities_over_the_expansion_cap_still_score_the_papers_found_otherwise(
+    reader: GraphReader, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # every shared entity here has two papers: capped at one, none brings candidates, the
+    # embedding neighbours do, and each still gets the terms and the explanations it shares
+    expanded = (await related_papers(reader, ids=["p1"], first=10))["p1"]
+    monkeypatch.setattr("graph.queries.papers.MAX_EXPANDED_PAPERS", 1)
+    capped = (await related_papers(reader, ids=["p1"], first=10))["p1"]
+    assert [(r.paper.id, r.score) for r in capped] == [(r.paper.id, r.score) for r in expanded]
+    assert [{c.key for c in r.shared_concepts} for r in capped] == [{"alpha", "beta"}, set()]
+    assert [[m.key for m in r.shared_methods] for r in capped] == [["m1"], ["m2"]]
+
+
 async def test_related_papers_by_an_alt_id_and_none_for_a_missing_one(reader: GraphReader) -> None:
     found = await related_papers(reader, ids=["alt-p1", "missing"], first=10)
     assert set(found) == {"alt-p1"}  # keyed by the id asked; no entry for an unknown id
