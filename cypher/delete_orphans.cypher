@@ -19,6 +19,11 @@ REMOVE n.orphanCheck
 WITH n
 WHERE NOT EXISTS { (n)<-[:MENTIONS|PROPOSES|USES]-(:Paper) }
 CALL (n) {
+  // the concepts under it are placed again (hierarchy_pending)
+  OPTIONAL MATCH (n)<-[:BROADER]-(narrower:Concept)
+  SET narrower.broaderPending = true
+}
+CALL (n) {
   OPTIONAL MATCH (n)-[derived:RELATED_TO|BROADER|IN_TOPIC|VARIANT_OF]-()
   DELETE derived
 }

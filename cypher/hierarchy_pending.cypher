@@ -1,10 +1,9 @@
-// Concepts whose broader concept must be (re)computed: never placed (created since the last
-// refresh), or placed under a concept that has since been deleted. A scan of Concept nodes; the
-// work done on what it finds is the only part that grows with the graph's history.
+// Concepts whose broader concept must be (re)computed: flagged broaderPending when created, or
+// when the concept they sat under was deleted (delete_orphans, merge_concepts_into_methods).
+// An index seek: a load costs what it added, not a scan of every concept per round.
 // params: $limit: int. returns: key.
 MATCH (c:Concept)
-WHERE c.broaderChecked IS NULL
-   OR (c.broaderKey IS NOT NULL AND NOT EXISTS { (c)-[:BROADER]->(:Concept) })
+WHERE c.broaderPending = true
 RETURN c.key AS key
 ORDER BY key
 LIMIT $limit

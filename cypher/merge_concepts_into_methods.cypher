@@ -45,6 +45,11 @@ CALL (c, m) {
 }
 SET m.aliases = m.aliases + [a IN c.aliases WHERE NOT a IN m.aliases], m.relatedStale = true
 WITH c, m, COLLECT { MATCH (p:Paper)-[:MENTIONS]->(c) RETURN p.matchKey } AS papers
+CALL (c) {
+  // the concepts under it are placed again (hierarchy_pending)
+  OPTIONAL MATCH (c)<-[:BROADER]-(narrower:Concept)
+  SET narrower.broaderPending = true
+}
 DETACH DELETE c
 WITH m, papers
 UNWIND papers AS matchKey

@@ -11,7 +11,7 @@ UNWIND $rows AS row
 MATCH (p:Paper {matchKey: row.matchKey})
 MERGE (c:Concept {key: row.key})
   ON CREATE SET c.name = row.name, c.aliases = row.aliases, c.trendYears = [],
-    c.trendPapers = [], c.trendTotal = 0
+    c.trendPapers = [], c.trendTotal = 0, c.broaderPending = true
   ON MATCH SET c.aliases = c.aliases + [a IN row.aliases WHERE NOT a IN c.aliases],
     c.name = CASE
       WHEN toLower(row.name) = toLower(c.name)

@@ -1,6 +1,5 @@
 // Point each concept at its broader concept (or at none), replacing an earlier one, and mark it
-// placed. broaderKey is set only when the broader concept exists, so a concept whose broader
-// concept is deleted later is found again by hierarchy_pending.
+// placed (broaderPending removed). broaderKey is set only when the broader concept exists.
 // params: $rows: [{key, broader (string or null)}]. returns: placed.
 UNWIND $rows AS row
 MATCH (c:Concept {key: row.key})
@@ -15,4 +14,5 @@ CALL (c, b) {
   MERGE (c)-[:BROADER]->(b)
 }
 SET c.broaderChecked = true, c.broaderKey = b.key
+REMOVE c.broaderPending
 RETURN count(*) AS placed

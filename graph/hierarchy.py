@@ -10,9 +10,10 @@ model`` → ``robustness``). Acronyms need no rule of their own: the extractor a
 key. Every broader key has fewer words than its narrower one, so the relation can never hold a
 cycle. Methods are names (``DyAug``, ``GraphSAGE``) with no head noun, so they get none.
 
-:func:`refresh_hierarchy` is incremental: it looks only at concepts never placed yet (new ones,
-which have no ``broaderChecked``) and those whose broader concept was deleted, and re-places just
-them and the existing concepts a new one may now sit above.
+:func:`refresh_hierarchy` is incremental: it looks only at the concepts flagged
+``broaderPending`` (new ones, and those whose broader concept was deleted), found by index, and
+re-places just them and the existing concepts a new one may now sit above.
+:func:`flag_unplaced_concepts` flags them once in a graph written before the flag was kept.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ __all__ = [
     "GENERIC_HEADS",
     "broader_candidates",
     "choose_broader",
+    "flag_unplaced_concepts",
     "narrower_probes",
     "refresh_hierarchy",
 ]
@@ -71,6 +73,20 @@ def narrower_probes(key: str) -> list[str]:
 def choose_broader(keys: Iterable[str], existing: set[str]) -> dict[str, str | None]:
     """Each key's broader concept among ``existing`` keys (``None`` when there is none)."""
     return {key: next((c for c in broader_candidates(key) if c in existing), None) for key in keys}
+
+
+async def flag_unplaced_concepts(driver: AsyncDriver, *, database: str) -> None:
+    """In a graph written before concepts were flagged for placing, flag those waiting, then
+    create the index whose existence says it is done: once it exists this is one schema query."""
+    records, _, _ = await driver.execute_query(
+        query("schema_broader_index_exists"), database_=database, routing_="r"
+    )
+    if records and records[0]["indexed"]:
+        return
+    async with driver.session(database=database) as session:
+        # batched in its own transactions (CALL … IN TRANSACTIONS), hence a plain session.run
+        await (await session.run(query("flag_unplaced_concepts"))).consume()
+        await (await session.run(query("schema_concept_broader_pending"))).consume()
 
 
 async def refresh_hierarchy(driver: AsyncDriver, *, database: str) -> int:

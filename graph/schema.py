@@ -8,6 +8,7 @@ from neo4j import AsyncDriver
 
 from graph._acronyms import index_acronym_definitions
 from graph.cypher import query
+from graph.hierarchy import flag_unplaced_concepts
 
 __all__ = ["DEFAULT_EMBEDDING_DIMENSIONS", "SCHEMA_STATEMENTS", "ensure_schema"]
 
@@ -60,7 +61,8 @@ async def ensure_schema(
     """Create every constraint and index that is missing, give every paper the sort keys the
     ``papers`` listing reads its indexes by (a graph written before they were kept has none:
     its papers would be missing from the listing), index the acronym definitions such a graph
-    stores unindexed, then wait until all indexes are online."""
+    stores unindexed, flag its concepts waiting to be placed under a broader one, then wait
+    until all indexes are online."""
     async with driver.session(database=database) as session:
         for name in SCHEMA_STATEMENTS:
             result = await session.run(query(name), dimensions=dimensions)
@@ -68,5 +70,6 @@ async def ensure_schema(
         # batched in its own transactions (CALL … IN TRANSACTIONS), hence a plain session.run
         await (await session.run(query("fill_paper_sort_keys"))).consume()
     await index_acronym_definitions(driver, database=database)
+    await flag_unplaced_concepts(driver, database=database)
     async with driver.session(database=database) as session:
         await (await session.run(query("schema_await"))).consume()

@@ -14,6 +14,7 @@ from neo4j import AsyncDriver
 
 from graph.config import Settings
 from graph.hierarchy import refresh_hierarchy
+from graph.schema import ensure_schema
 from graph.writes import PaperRow, delete_paper, upsert_papers
 
 pytestmark = pytest.mark.neo4j
@@ -85,6 +86,24 @@ async def test_a_load_places_only_the_concepts_it_added(
     await upsert_papers(driver, database=database, papers=[paper("b", "contrastive learning")])
     assert await refresh_hierarchy(driver, database=database) == 1  # b's concept, nothing else
     assert await refresh_hierarchy(driver, database=database) == 0
+
+
+async def test_a_graph_written_before_the_flag_places_its_concepts_once_ensured(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    # an older graph: concepts never placed, no flag, no index; ensure_schema flags them once
+    database = neo4j_settings.neo4j_database
+    await upsert_papers(driver, database=database, papers=[paper("a", "graph neural network")])
+    await upsert_papers(driver, database=database, papers=[paper("b", "neural network")])
+    for statement in (
+        "MATCH (c:Concept) REMOVE c.broaderPending, c.broaderChecked, c.broaderKey",
+        "DROP INDEX concept_broader_pending",
+    ):
+        await driver.execute_query(statement, database_=database)
+    assert await refresh_hierarchy(driver, database=database) == 0  # nothing flagged
+    await ensure_schema(driver, database=database)
+    assert await refresh_hierarchy(driver, database=database) == 2
+    assert await edges(driver, neo4j_settings) == {("graph neural network", "neural network")}
 
 
 async def test_no_cycle_and_one_broader_each(driver: AsyncDriver, neo4j_settings: Settings) -> None:
