@@ -57,6 +57,7 @@ _STAMP = query("stamp_edge_counts")
 _REFRESH = query("refresh_method_concepts")
 _MARK_STALE = query("mark_methods_stale")
 _LINK_RELATED = query("link_related")
+_LOCK_NODES = query("lock_batch_nodes")
 _MOVE_TRENDS = query("move_trend_counts")
 _UNLINK_RELATED = query("unlink_related")
 _STALE = query("stale_methods")
@@ -250,11 +251,18 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
     uncited = await _single(tx, _CLEAR_CITES, papers=sources)
     ids = await _rows(tx, _UPSERT, papers=[_paper_props(p) for p in papers])
     await write_acronym_definitions(tx, match_keys=keys)
+    mention_rows = [_edge(p, m) for p in papers for m in p.mentions]
+    method_rows = [_method_edge(p, m) for p in papers for m in p.methods]
+    await _single(
+        tx,
+        _LOCK_NODES,
+        matchKeys=keys,
+        conceptKeys=sorted({r["key"] for r in mention_rows}),
+        methodKeys=sorted({r["key"] for r in method_rows}),
+    )
     await _single(tx, _UNLINK_RELATED, matchKeys=keys)
     await _move_trends(tx, [(r["matchKey"], r["storedYear"]) for r in ids], change=-1)
     cleared = await _single(tx, _CLEAR_EDGES, matchKeys=keys)
-    mention_rows = [_edge(p, m) for p in papers for m in p.mentions]
-    method_rows = [_method_edge(p, m) for p in papers for m in p.methods]
     mentions = await _single(tx, _MENTIONS, rows=mention_rows)
     linked = await _single(tx, _PAPER_TOPICS, matchKeys=keys)
     methods = await _write_methods(tx, method_rows)
