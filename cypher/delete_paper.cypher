@@ -3,9 +3,15 @@
 // params: $id. returns: id, conceptKeys, methodKeys, variantKeys (the methods it called a
 // variant of another, see refresh_variants), topicMoves (one {id, year, change: -1} per dated
 // HAS_TOPIC edge, see move_topic_trends); no row when no such paper.
-MATCH (p:Paper)
-WHERE p.id = $id OR $id IN p.altIds
-WITH p LIMIT 1
+// by its id (an index seek); by an altId (a scan of the papers) only when no paper has that id
+OPTIONAL MATCH (byId:Paper {id: $id})
+OPTIONAL CALL (byId) {
+  WITH byId WHERE byId IS NULL
+  MATCH (alt:Paper) WHERE $id IN alt.altIds
+  RETURN alt LIMIT 1
+}
+WITH coalesce(byId, alt) AS p
+WHERE p IS NOT NULL
 OPTIONAL MATCH (p)-[:MENTIONS]->(c:Concept)
 WITH p, collect(DISTINCT c.key) AS conceptKeys
 OPTIONAL MATCH (p)-[r:PROPOSES|USES]->(m:Method)
