@@ -14,8 +14,8 @@
 // written or linked since), so a load costs what it wrote, not the graph's size: one index
 // seek and one full-text query (method_expansion_text; phrase is the key as an escaped Lucene
 // phrase, and the key itself is checked) per concept.
-// params: $concepts: [{key, phrase}]. returns: matchKeys (papers whose edges changed),
-// methodKeys.
+// params: $concepts: [{key, phrase}]. returns: matchKeys (papers whose edges changed), uses
+// ([{matchKey, key, year}]: the USES edges created, for link_related_uses and the trend counts).
 UNWIND $concepts AS concept
 MATCH (c:Concept {key: concept.key})
 CALL (c, concept) {
@@ -42,15 +42,16 @@ CALL (c, m) {
   CREATE (p)-[u:USES]->(m)
   SET u = properties(r)
   REMOVE u.rank, u.source
+  RETURN collect({matchKey: p.matchKey, key: m.key, year: p.year}) AS created
 }
-SET m.aliases = m.aliases + [a IN c.aliases WHERE NOT a IN m.aliases], m.relatedStale = true
-WITH c, m, COLLECT { MATCH (p:Paper)-[:MENTIONS]->(c) RETURN p.matchKey } AS papers
+SET m.aliases = m.aliases + [a IN c.aliases WHERE NOT a IN m.aliases]
+WITH c, m, created, COLLECT { MATCH (p:Paper)-[:MENTIONS]->(c) RETURN p.matchKey } AS papers
 CALL (c) {
   // the concepts under it are placed again (hierarchy_pending)
   OPTIONAL MATCH (c)<-[:BROADER]-(narrower:Concept)
   SET narrower.broaderPending = true
 }
 DETACH DELETE c
-WITH m, papers
-UNWIND papers AS matchKey
-RETURN collect(DISTINCT matchKey) AS matchKeys, collect(DISTINCT m.key) AS methodKeys
+WITH collect(created) AS created, collect(papers) AS papers
+RETURN reduce(all = [], keys IN papers | all + keys) AS matchKeys,
+       reduce(all = [], uses IN created | all + uses) AS uses

@@ -5,8 +5,9 @@
 // ($methods, found through the full-text index paper_untyped_text; phrase is the key as an
 // escaped Lucene phrase, null for a
 // key no full-text query can find, and the key itself is checked).
-// params: $matchKeys: [string], $methods: [{key, phrase}]. returns: matchKey, use (JSON of a
-// method row), expansionKeys (the method's, for merge_concepts_into_methods).
+// params: $matchKeys: [string], $methods: [{key, phrase}]. returns: matchKey, year (the
+// paper's), use (JSON of a method row), expansionKeys (the method's, for
+// merge_concepts_into_methods).
 CALL () {
   UNWIND $matchKeys AS matchKey
   MATCH (p:Paper {matchKey: matchKey})
@@ -26,7 +27,7 @@ CALL () {
 }
 WITH p, i
 WHERE NOT EXISTS { (p)-[:PROPOSES|USES]->(:Method {key: p.untypedKeys[i]}) }
-RETURN p.matchKey AS matchKey, p.untypedUses[i] AS use,
+RETURN p.matchKey AS matchKey, p.year AS year, p.untypedUses[i] AS use,
        COLLECT { MATCH (m:Method {key: p.untypedKeys[i]}) RETURN m.expansionKeys }[0]
          AS expansionKeys
 ORDER BY p.matchKey, i

@@ -20,7 +20,6 @@ from graph.cypher import query
 from graph.errors import InvalidInputError
 from graph.queries._lucene import check_search_text, lucene_phrase
 from graph.topics import relink_papers
-from graph.trend_counts import count_in_transaction
 
 __all__ = ["refresh_aliases", "resolve_graph", "store_untyped_uses"]
 
@@ -35,6 +34,7 @@ _PENDING = query("pending_resolution")
 _PENDING_USES = query("resolve_untyped_uses")
 _KNOWN_METHODS = query("link_known_methods")
 _RELATED_USES = query("link_related_uses")
+_MOVE_TRENDS = query("move_trend_counts")
 _VARIANTS = query("refresh_variants")
 _CONCEPTS_INTO_METHODS = query("merge_concepts_into_methods")
 _STAMP = query("stamp_edge_counts")
@@ -101,9 +101,6 @@ async def _resolve(tx: AsyncManagedTransaction) -> tuple[list[str], bool]:
     uses = [json.loads(r["use"]) for r in found]
     await _rows(tx, _KNOWN_METHODS, rows=uses)
     linked = sorted({u["key"] for u in uses})
-    await _rows(
-        tx, _RELATED_USES, uses=[{"matchKey": u["matchKey"], "key": u["key"]} for u in uses]
-    )
     await _rows(tx, _VARIANTS, keys=sorted({u["key"] for u in uses if u.get("variantOf")}))
     # a concept merges into a method when either was written, or the method gained papers
     spelled = [[m["key"], *m["expansionKeys"]] for m in methods]
@@ -114,10 +111,17 @@ async def _resolve(tx: AsyncManagedTransaction) -> tuple[list[str], bool]:
     )[0]
     papers = sorted({u["matchKey"] for u in uses} | set(merged.get("matchKeys", [])))
     await _rows(tx, _STAMP, matchKeys=papers)
-    # the methods that gained uses are recounted (the merged concepts are gone with their counts)
-    await count_in_transaction(
-        tx, concept_keys=[], method_keys=[*linked, *merged.get("methodKeys", [])]
+    # each new use counts in its method's RELATED_TO weights and papers per year, as a batch's
+    # own do (the merged concepts are gone with theirs)
+    added = [
+        {"matchKey": u["matchKey"], "key": u["key"], "year": r["year"]}
+        for u, r in zip(uses, found, strict=True)
+    ] + merged.get("uses", [])
+    await _rows(
+        tx, _RELATED_USES, uses=[{"matchKey": a["matchKey"], "key": a["key"]} for a in added]
     )
+    dated = [{"matchKey": a["matchKey"], "year": a["year"], "methodKey": a["key"]} for a in added]
+    await _rows(tx, _MOVE_TRENDS, papers=[d for d in dated if d["year"] is not None], change=1)
     await _rows(
         tx,
         _SETTLE,

@@ -233,9 +233,8 @@ async def upsert_papers(
     """Write a batch of papers with their concepts and methods in one transaction.
 
     The methods' RELATED_TO weights change with the batch's own papers, in the same
-    transaction (``link_related``/``unlink_related``); only what moves edges between nodes (a
-    concept merged into a method by :func:`graph._resolution.resolve_graph`) and deletions flag
-    methods for :func:`refresh_related`.
+    transaction (``link_related``/``unlink_related``); only a paper's deletion flags methods for
+    :func:`refresh_related`.
     """
     if not papers:
         return WriteResult(papers=0, mentions=0, methods=0)
@@ -456,10 +455,9 @@ async def delete_paper(driver: AsyncDriver, *, database: str, paper_id: str) -> 
 async def refresh_related(driver: AsyncDriver, *, database: str, batch: int = 50) -> int:
     """Recompute RELATED_TO for every method flagged stale; return how many were refreshed.
 
-    Flagged are the methods whose papers changed outside a batch's own edges (concepts merged
-    into methods, a paper deleted). A load calls this once at the end; one that was killed
-    leaves its flags for the next call. A few methods a transaction: a method's recount reads
-    every paper that names it.
+    Flagged are the methods a deleted paper named (loads and resolutions move the weights by
+    their own edges). A few methods a transaction: a method's recount reads every paper that
+    names it.
     """
     refreshed = 0
     while True:
