@@ -5,7 +5,8 @@
 // ($methods, found through the full-text index paper_untyped_text; phrase is the key as an
 // escaped Lucene phrase, null for a
 // key no full-text query can find, and the key itself is checked).
-// params: $matchKeys: [string], $methods: [{key, phrase}]. returns: matchKey, year (the
+// At most $limit uses: a name a fifth of the graph uses untyped is linked over several rounds.
+// params: $matchKeys: [string], $methods: [{key, phrase}], $limit. returns: matchKey, year (the
 // paper's), use (JSON of a method row), expansionKeys (the method's, for
 // merge_concepts_into_methods).
 CALL () {
@@ -31,3 +32,4 @@ RETURN p.matchKey AS matchKey, p.year AS year, p.untypedUses[i] AS use,
        COLLECT { MATCH (m:Method {key: p.untypedKeys[i]}) RETURN m.expansionKeys }[0]
          AS expansionKeys
 ORDER BY p.matchKey, i
+LIMIT $limit

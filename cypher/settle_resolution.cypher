@@ -1,7 +1,9 @@
-// End a resolution: each paper it looked at keeps only the untyped uses no method has yet, and
-// the flags of what it settled (pending_resolution, which locked them) are removed.
-// params: $matchKeys (the papers it looked at), $methodKeys, $conceptKeys: [string].
-// returns: count (papers settled).
+// End a resolution round: the papers whose uses it linked keep only the untyped uses they do
+// not link yet, and the flags of what it read (pending_resolution, which locked them) are
+// removed. A round that stopped at its limit of uses settles only the papers it linked: what
+// it read is read again by the next.
+// params: $matchKeys (flagged papers it read), $linkedKeys (papers whose uses it linked),
+// $methodKeys, $conceptKeys: [string]. returns: count (papers settled).
 CALL () {
   UNWIND $methodKeys AS key
   MATCH (m:Method {key: key})
@@ -12,11 +14,15 @@ CALL () {
   MATCH (c:Concept {key: key})
   REMOVE c.resolvePending
 }
-UNWIND $matchKeys AS matchKey
+CALL () {
+  UNWIND $matchKeys AS matchKey
+  MATCH (p:Paper {matchKey: matchKey})
+  REMOVE p.resolvePending
+}
+UNWIND $linkedKeys AS matchKey
 MATCH (p:Paper {matchKey: matchKey})
 WITH p, [i IN range(0, size(coalesce(p.untypedKeys, [])) - 1)
-         WHERE NOT EXISTS { MATCH (:Method {key: p.untypedKeys[i]}) }] AS waiting
+         WHERE NOT EXISTS { (p)-[:PROPOSES|USES]->(:Method {key: p.untypedKeys[i]}) }] AS waiting
 SET p.untypedKeys = [i IN waiting | p.untypedKeys[i]],
     p.untypedUses = [i IN waiting | p.untypedUses[i]]
-REMOVE p.resolvePending
 RETURN count(p) AS count

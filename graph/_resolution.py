@@ -28,6 +28,9 @@ _TIMEOUT_SECONDS = 300.0
 #: Flagged papers, methods and concepts each settled in one transaction: a first load of
 #: 100,000 papers settled at once outgrew Neo4j's transaction memory.
 _ROUND = 2000
+#: Uses linked in one transaction: a name a fifth of a big graph uses before any paper typed it
+#: waits in tens of thousands of papers, which one transaction could not link.
+_USES_ROUND = 5000
 
 _STORE_UNTYPED = query("store_untyped_uses")
 _PENDING = query("pending_resolution")
@@ -97,11 +100,20 @@ async def _resolve(tx: AsyncManagedTransaction) -> tuple[list[str], bool]:
         _PENDING_USES,
         matchKeys=pending["matchKeys"],
         methods=[_phrased(m["key"]) for m in methods],
+        limit=_USES_ROUND,
     )
     uses = [json.loads(r["use"]) for r in found]
     await _rows(tx, _KNOWN_METHODS, rows=uses)
     linked = sorted({u["key"] for u in uses})
     await _rows(tx, _VARIANTS, keys=sorted({u["key"] for u in uses if u.get("variantOf")}))
+    if len(found) == _USES_ROUND:  # more uses wait: link them first, settle the flags after
+        papers = sorted({u["matchKey"] for u in uses})
+        await _count_new_uses(
+            tx, [_new_use(u, r["year"]) for u, r in zip(uses, found, strict=True)]
+        )
+        await _rows(tx, _STAMP, matchKeys=papers)
+        await _rows(tx, _SETTLE, matchKeys=[], linkedKeys=papers, methodKeys=[], conceptKeys=[])
+        return papers, True
     # a concept merges into a method when either was written, or the method gained papers
     spelled = [[m["key"], *m["expansionKeys"]] for m in methods]
     spelled += [[u["key"], *(r["expansionKeys"] or [])] for u, r in zip(uses, found, strict=True)]
@@ -111,26 +123,32 @@ async def _resolve(tx: AsyncManagedTransaction) -> tuple[list[str], bool]:
     )[0]
     papers = sorted({u["matchKey"] for u in uses} | set(merged.get("matchKeys", [])))
     await _rows(tx, _STAMP, matchKeys=papers)
-    # each new use counts in its method's RELATED_TO weights and papers per year, as a batch's
-    # own do (the merged concepts are gone with theirs)
-    added = [
-        {"matchKey": u["matchKey"], "key": u["key"], "year": r["year"]}
-        for u, r in zip(uses, found, strict=True)
-    ] + merged.get("uses", [])
-    await _rows(
-        tx, _RELATED_USES, uses=[{"matchKey": a["matchKey"], "key": a["key"]} for a in added]
-    )
-    dated = [{"matchKey": a["matchKey"], "year": a["year"], "methodKey": a["key"]} for a in added]
-    await _rows(tx, _MOVE_TRENDS, papers=[d for d in dated if d["year"] is not None], change=1)
+    # (the merged concepts are gone with their weights and counts)
+    added = [_new_use(u, r["year"]) for u, r in zip(uses, found, strict=True)]
+    await _count_new_uses(tx, added + merged.get("uses", []))
     await _rows(
         tx,
         _SETTLE,
-        matchKeys=sorted({*pending["matchKeys"], *(u["matchKey"] for u in uses)}),
+        matchKeys=pending["matchKeys"],
+        linkedKeys=sorted({u["matchKey"] for u in uses}),
         methodKeys=sorted({*(m["key"] for m in methods), *linked}),
         conceptKeys=pending["conceptKeys"],
     )
     read = (pending["matchKeys"], pending["methods"], pending["conceptKeys"])
     return papers, any(len(found) == _ROUND for found in read)
+
+
+def _new_use(use: dict[str, Any], year: int | None) -> dict[str, Any]:
+    return {"matchKey": use["matchKey"], "key": use["key"], "year": year}
+
+
+async def _count_new_uses(tx: AsyncManagedTransaction, added: list[dict[str, Any]]) -> None:
+    """Count each use a resolution created in its method's RELATED_TO weights and papers per
+    year, as a batch's own uses are counted."""
+    pairs = [{"matchKey": a["matchKey"], "key": a["key"]} for a in added]
+    await _rows(tx, _RELATED_USES, uses=pairs)
+    dated = [{"matchKey": a["matchKey"], "year": a["year"], "methodKey": a["key"]} for a in added]
+    await _rows(tx, _MOVE_TRENDS, papers=[d for d in dated if d["year"] is not None], change=1)
 
 
 def _phrased(key: str) -> dict[str, str | None]:

@@ -96,6 +96,7 @@ async def test_the_load_that_types_a_name_links_the_papers_waiting_for_it(
     # paper waiting for xyznet (no node yet) is linked by the resolution after the write that
     # types it, papers using other names keep waiting, and the resolution leaves nothing flagged
     monkeypatch.setattr("graph._resolution._ROUND", 1)
+    monkeypatch.setattr("graph._resolution._USES_ROUND", 1)
     folding = ["protein folding"]
     uses = paper_mentioning("a", folding, methods=(_method("xyznet", "USES", None),))
     await _write(driver, neo4j_settings, uses)
