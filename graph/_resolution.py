@@ -25,9 +25,9 @@ __all__ = ["refresh_aliases", "resolve_graph", "store_untyped_uses"]
 
 #: Server-side bound on the resolution transaction (as for a batch write).
 _TIMEOUT_SECONDS = 300.0
-#: Flagged papers, methods and concepts each settled in one transaction: a first load of
-#: 100,000 papers settled at once outgrew Neo4j's transaction memory.
-_ROUND = 2000
+#: Flagged papers, methods and concepts each settled in one transaction: the end of a first
+#: load of 100,000 papers outgrew Neo4j's transaction memory settled at once, and at 2,000.
+_ROUND = 500
 #: Uses linked in one transaction: a name a fifth of a big graph uses before any paper typed it
 #: waits in tens of thousands of papers, which one transaction could not link.
 _USES_ROUND = 5000
