@@ -49,3 +49,13 @@ def difference(a: dict[str, set[object]], b: dict[str, set[object]]) -> dict[str
         for kind in ("nodes", "edges")
         if a[kind] ^ b[kind]
     }
+
+
+async def concept_keys(driver: AsyncDriver, settings: Settings, paper_id: str) -> set[str]:
+    """The keys of the concepts a paper mentions."""
+    records, _, _ = await driver.execute_query(
+        "MATCH (:Paper {id: $id})-[:MENTIONS]->(c:Concept) RETURN c.key AS key",
+        id=paper_id,
+        database_=settings.neo4j_database,
+    )
+    return {r["key"] for r in records}

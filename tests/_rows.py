@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from graph.writes import MentionRow, MethodRow, PaperRow
+from loaders.records import PaperRecord
 
 
 def paper_mentioning(
@@ -28,4 +29,20 @@ def paper_mentioning(
         year=year,
         mentions=mentions,
         methods=methods,
+    )
+
+
+def abstract_record(pid: str, abstract: str) -> PaperRecord:
+    """A corpus record ``pid`` with only an abstract, as a loader reads it."""
+    return PaperRecord(
+        id=pid,
+        title=None,
+        abstract=abstract,
+        keywords=(),
+        authors=(),
+        year=None,
+        venue=None,
+        status=None,
+        source="test.jsonl",
+        line=1,
     )

@@ -12,6 +12,7 @@ from typing import Any
 import httpx
 import pytest
 from _api import api_client
+from _graphdump import concept_keys
 from neo4j import AsyncDriver
 from pydantic import SecretStr
 from test_load_cli import papergraph
@@ -50,15 +51,6 @@ async def mentions(driver: AsyncDriver, settings: Settings, paper_id: str) -> li
         database_=settings.neo4j_database,
     )
     return [(r["name"], pytest.approx(r["score"], abs=1e-3)) for r in records]
-
-
-async def concept_keys(driver: AsyncDriver, settings: Settings, paper_id: str) -> set[str]:
-    records, _, _ = await driver.execute_query(
-        "MATCH (:Paper {id: $id})-[:MENTIONS]->(c:Concept) RETURN c.key AS key",
-        id=paper_id,
-        database_=settings.neo4j_database,
-    )
-    return {r["key"] for r in records}
 
 
 @pytest.fixture

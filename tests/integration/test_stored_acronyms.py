@@ -10,6 +10,8 @@ from collections.abc import Iterable
 from typing import Any
 
 import pytest
+from _graphdump import concept_keys
+from _rows import abstract_record
 from neo4j import AsyncDriver
 
 from graph.config import Settings
@@ -192,34 +194,19 @@ async def test_exports_leave_the_acronym_index_out(
     assert graph.number_of_edges() == 0
 
 
-def record(pid: str, abstract: str) -> PaperRecord:
-    return PaperRecord(
-        id=pid,
-        title=None,
-        abstract=abstract,
-        keywords=(),
-        authors=(),
-        year=None,
-        venue=None,
-        status=None,
-        source="test.jsonl",
-        line=1,
-    )
-
-
-DEFINES_GRAPH = record(
+DEFINES_GRAPH = abstract_record(
     "z-graph",
     "Graph neural networks (GNNs) learn representations of molecules by passing messages "
     "between atoms. We show that GNNs trained with a contrastive objective predict molecular "
     "properties more accurately than fingerprints.",
 )
-DEFINES_GATED = record(
+DEFINES_GATED = abstract_record(
     "a-gated",
     "Gated neural networks (GNNs) control the flow of information with learned gates. We show "
     "that GNNs with sparse gates forget irrelevant inputs and generalise to longer sequences.",
 )
 USES = [
-    record(
+    abstract_record(
         f"uses-{i}",
         f"GNNs struggle on long-range dependencies in {topic}. We show that GNNs with virtual "
         "nodes close the gap while keeping training cost linear.",
@@ -247,12 +234,3 @@ async def test_a_later_load_resolves_what_earlier_loads_defined(
     await load(USES[1])
     assert registry.resolve("GNNs") == GRAPH[1]
     assert GRAPH[1] in await concept_keys(driver, neo4j_settings, "uses-1")
-
-
-async def concept_keys(driver: AsyncDriver, settings: Settings, paper_id: str) -> set[str]:
-    records, _, _ = await driver.execute_query(
-        "MATCH (:Paper {id: $id})-[:MENTIONS]->(c:Concept) RETURN c.key AS key",
-        id=paper_id,
-        database_=settings.neo4j_database,
-    )
-    return {r["key"] for r in records}
