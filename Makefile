@@ -10,6 +10,12 @@ SOURCES := graph api loaders papergraph tests bench scripts
 # Marks that this clone's install is current: pip runs again only when pyproject.toml changes
 # or the virtualenv is new, so `make test` twice does not reinstall anything.
 INSTALLED := .make/installed
+# The install is editable, so the virtualenv serves one clone at a time: when another clone has
+# installed itself since, this clone's marker is stale and pip runs again.
+CLONE_MARK := $(VENV)/.papergraph-clone
+ifneq ($(shell cat $(CLONE_MARK) 2>/dev/null),$(CURDIR))
+$(shell rm -f $(INSTALLED))
+endif
 export PAPERGRAPH_HOME
 
 .PHONY: setup browser up test lint bench notebook clean-venv
@@ -22,6 +28,7 @@ $(PY):
 $(INSTALLED): pyproject.toml | $(PY)
 	@echo "==> Installing papergraph and its dev tools (pip shows its progress; a first install downloads a few GB, most of it torch)"
 	$(PY) -m pip install --disable-pip-version-check --progress-bar on -e '.[dev,ray]'
+	@echo $(CURDIR) > $(CLONE_MARK)
 	@mkdir -p $(@D) && touch $@
 
 setup: $(INSTALLED)  ## Install papergraph (+ dev tools) and Neo4j's jars (once).
