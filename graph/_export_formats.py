@@ -311,8 +311,8 @@ def read_csv(path: Path) -> nx.Graph:
     graph.add_nodes_from((fixed[":ID"], attrs) for fixed, attrs in _read_table(path / NODES_CSV))
     for fixed, attrs in _read_table(path / EDGES_CSV):
         ends = (fixed[":START_ID"], fixed[":END_ID"])
-        if multigraph:
-            graph.add_edge(*ends, key=int(fixed[":KEY"]), **attrs)
+        if multigraph:  # add_edges_from: a property named "key" stays a property
+            graph.add_edges_from([(*ends, int(fixed[":KEY"]), attrs)])
         else:
             graph.add_edge(*ends, **attrs)
     return graph
