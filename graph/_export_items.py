@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import pickle
 import tempfile
+from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from types import TracebackType
 from typing import IO, Any, Generic, NamedTuple, TypeVar
 
@@ -21,7 +23,18 @@ import networkx as nx
 
 from graph.errors import ExportError
 
-__all__ = ["Attrs", "Edge", "Item", "Node", "Spool", "add_items", "graph_items"]
+__all__ = [
+    "Attrs",
+    "Body",
+    "Edge",
+    "Item",
+    "Node",
+    "Shape",
+    "Spool",
+    "add_items",
+    "graph_items",
+    "shape_of",
+]
 
 Attrs = dict[str, Any]
 T = TypeVar("T")
@@ -44,6 +57,18 @@ class Edge(NamedTuple):
 
 
 Item = Node | Edge
+
+
+@dataclass(frozen=True)
+class Shape:
+    """Whether a graph's edges are directed, and whether two nodes may have several edges."""
+
+    directed: bool
+    multigraph: bool
+
+
+def shape_of(graph: nx.Graph) -> Shape:
+    return Shape(directed=graph.is_directed(), multigraph=graph.is_multigraph())
 
 
 def graph_items(graph: nx.Graph) -> Iterator[Item]:
@@ -134,3 +159,16 @@ def _temporary_file_errors() -> Iterator[None]:
             f"Could not write the export's temporary file in {tempfile.gettempdir()}: "
             f"{exc.strerror or exc}. Free some space there or point TMPDIR at a folder with room."
         ) from exc
+
+
+@dataclass
+class Body:
+    """What a file is written from once the stream has ended: the graph's shape and attributes,
+    its nodes and edges (encoded for the file's format) and, per scope (``node`` or ``edge``)
+    and attribute name, the kinds of value it held (what a header declares)."""
+
+    shape: Shape
+    graph: Attrs
+    nodes: Spool[Node]
+    edges: Spool[Edge]
+    kinds: defaultdict[tuple[str, str], set[str]] = field(default_factory=lambda: defaultdict(set))
