@@ -5,6 +5,7 @@ fails before anything is read, and a failed export leaves no file behind."""
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any, cast
@@ -14,13 +15,16 @@ import pytest
 from _exports import edge_list, plain_read, projection_graph
 from neo4j import Driver
 from neo4j.exceptions import ServiceUnavailable
+from rich.console import Console
 
+from graph._export_build import BUILDERS
 from graph._export_formats import gexf_item, graphml_item, node_link_item, xml_attrs
 from graph._export_items import Spool, add_items, graph_items
 from graph.config import Settings
 from graph.connection import sync_driver
 from graph.errors import ExportError
-from graph.export import FORMATS, export_file, read_graph, to_networkx, write_graph
+from graph.export import FORMATS, PROJECTIONS, export_file, read_graph, to_networkx, write_graph
+from papergraph.export_command import run_export
 
 XML_AND_JSON = ["graphml", "gexf", "json"]
 
@@ -109,6 +113,31 @@ async def test_networkx_reads_the_streamed_file_as_its_own_writers_file(
 ) -> None:
     written = export_file(seeded, tmp_path / f"g.{fmt}", fmt)  # type: ignore[arg-type]
     as_networkx_reads(written.path, to_networkx(seeded), fmt, tmp_path)
+
+
+@pytest.mark.neo4j
+@pytest.mark.parametrize("projection", PROJECTIONS)
+async def test_the_cli_writes_every_projection_as_in_memory(
+    seeded: Settings, projection: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    graph = to_networkx(seeded, projection=projection)  # type: ignore[call-overload]
+    if projection == "full":  # the full export streams: no networkx graph is built for it
+        monkeypatch.setitem(BUILDERS, "full", lambda source: pytest.fail("built in memory"))
+    printed = io.StringIO()
+    console = Console(file=printed, width=200)
+    options: dict[str, Any] = dict.fromkeys(("concept", "method", "year", "venue", "paper"))
+    path = run_export(
+        seeded,
+        fmt="graphml",
+        projection=projection,
+        output=tmp_path / "g.graphml",
+        hops=1,
+        console=console,
+        **options,
+    )
+    same_graph(read_graph(path, "graphml"), graph)
+    nodes, edges = graph.number_of_nodes(), graph.number_of_edges()
+    assert f"Wrote {nodes:,} nodes and {edges:,} edges" in printed.getvalue()
 
 
 # -- streaming ------------------------------------------------------------------------------------
