@@ -1,7 +1,9 @@
-"""Assemble networkx graphs from the paged records of ``graph._export_stream``.
+"""Turn the paged records of ``graph._export_stream`` into an export.
 
-The full graph is a ``MultiDiGraph`` mirroring Neo4j; the projections are simple undirected
-graphs whose ``weight`` counts papers (of the exported scope) behind each edge.
+The full export is a stream of items (:func:`full_items`), which a file is written from as it
+comes and ``full_graph`` gathers into a ``MultiDiGraph`` mirroring Neo4j. The projections are
+simple undirected graphs whose ``weight`` counts papers (of the exported scope) behind each
+edge: the weights are summed over the whole scope, so they are built in memory.
 """
 
 from __future__ import annotations
@@ -15,11 +17,13 @@ from typing import Any
 import networkx as nx
 from neo4j import Driver
 
+from graph._export_items import Edge, Item, Node, Spool, add_items
 from graph._export_stream import EdgeRecord, NodeRecord, Scope, stream_nodes, stream_papers
 
-__all__ = ["BUILDERS", "Source"]
+__all__ = ["BUILDERS", "Source", "full_items"]
 
 Pair = tuple[str, str]
+_LINKED = ("Concept", "Author", "CitedWork", "Method")  # read after the papers that link them
 
 
 @dataclass(frozen=True)
@@ -54,54 +58,78 @@ def _key(node_id: str) -> str:
     return node_id.partition(":")[2]
 
 
-def _add_node(graph: nx.Graph, node: NodeRecord, **extra: Any) -> None:
-    graph.add_node(node.id, labels=list(node.labels), **node.props, **extra)
-
-
 def _label(node_id: str) -> str:
     return node_id.partition(":")[0]
 
 
-def _add_edge(graph: nx.MultiDiGraph, edge: EdgeRecord) -> None:
-    graph.add_edge(edge.source, edge.target, relationshipType=edge.type, **edge.props)
+def node_item(node: NodeRecord) -> Node:
+    """A node record as networkx holds it: every property plus ``labels`` (a list)."""
+    return Node(node.id, {"labels": list(node.labels), **node.props})
 
 
-def full_graph(source: Source) -> nx.MultiDiGraph:
-    """Every node and relationship in scope, with every property, as Neo4j holds them.
+def _add_node(graph: nx.Graph, node: NodeRecord, **extra: Any) -> None:
+    item = node_item(node)
+    graph.add_node(item.id, **item.attrs, **extra)
+
+
+def _keyed(edges: list[EdgeRecord]) -> Iterator[Edge]:
+    """A record's relationships as networkx edges: every property plus ``relationshipType``,
+    keyed 0, 1, ... per pair of ends as networkx keys them (all the relationships between two
+    nodes come in one record: those of their paper, or of their method)."""
+    seen: Counter[Pair] = Counter()
+    for edge in edges:
+        pair = (edge.source, edge.target)
+        yield Edge(*pair, seen[pair], {"relationshipType": edge.type, **edge.props})
+        seen[pair] += 1
+
+
+def full_items(source: Source) -> Iterator[Item]:
+    """Every node and relationship in scope, with every property, as Neo4j holds them, each once.
 
     A citation of a paper outside the scope of a filtered export is left out with that paper;
     cited works not in the graph (``CitedWork``) and the papers' authors are in scope.
     """
-    graph = nx.MultiDiGraph()
-    linked: defaultdict[str, set[str]] = defaultdict(set)
-    citations: list[EdgeRecord] = []  # to papers: kept once every paper in scope is known
+    return _everything(source) if source.scope.everything else _selection(source)
+
+
+def _everything(source: Source) -> Iterator[Item]:
+    # Nothing is remembered: each page is read once (keyset pages on a unique key), and every
+    # relationship's far end is exported, so each item passes straight through.
     for paper, edges in source.papers():
-        _add_node(graph, paper)
-        for edge in edges:
-            end = edge.source if edge.type == "WROTE" else edge.target
-            if _label(end) == "Paper":
-                citations.append(edge)
-                continue
-            _add_edge(graph, edge)
-            linked[_label(end)].add(_key(end))
-    for edge in citations:
-        if edge.target in graph:
-            _add_edge(graph, edge)
-    everything = source.scope.everything
-    for label in ("Concept", "Author", "CitedWork"):
-        for node, _ in source.nodes(label, None if everything else linked[label]):
-            _add_node(graph, node)
-    lineage: list[EdgeRecord] = []  # VARIANT_OF: kept once every method in scope is known
-    for method, related in source.nodes("Method", None if everything else linked["Method"]):
-        _add_node(graph, method)
-        for edge in related:
-            if _label(edge.target) == "Method":
-                lineage.append(edge)
-            elif edge.target in graph:
-                _add_edge(graph, edge)
-    for edge in lineage:
-        if edge.target in graph:
-            _add_edge(graph, edge)
+        yield node_item(paper)
+        yield from _keyed(edges)
+    for label in _LINKED:
+        for node, related in source.nodes(label, None):
+            yield node_item(node)
+            yield from _keyed(related)
+
+
+def _selection(source: Source) -> Iterator[Item]:
+    # A filtered export keeps a relationship when its far end is exported, so it remembers the
+    # ids it holds; a citation waits on disk until every paper in scope is known.
+    held: set[str] = set()
+    with Spool[Edge]() as citations:
+        for paper, edges in source.papers():
+            held.add(paper.id)
+            yield node_item(paper)
+            for edge in _keyed(edges):
+                end = edge.source if edge.target == paper.id else edge.target
+                if _label(end) == "Paper":
+                    citations.add(edge)
+                else:
+                    held.add(end)
+                    yield edge
+        yield from (edge for edge in citations if edge.target in held)
+    for label in _LINKED:
+        keys = [_key(node) for node in held if _label(node) == label]
+        for node, related in source.nodes(label, keys):
+            yield node_item(node)
+            yield from (edge for edge in _keyed(related) if edge.target in held)
+
+
+def full_graph(source: Source) -> nx.MultiDiGraph:
+    """:func:`full_items` as a ``MultiDiGraph`` mirroring Neo4j."""
+    graph: nx.MultiDiGraph = add_items(nx.MultiDiGraph(), full_items(source))
     return graph
 
 

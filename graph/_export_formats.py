@@ -1,8 +1,10 @@
-"""Writers and readers of the export formats, with the encodings that make them round-trip.
+"""The encodings that make the export formats round-trip, and their readers.
 
-Every format opens in networkx with its default arguments (``nx.read_graphml(path)``,
-``nx.read_gexf(path)``, ``nx.node_link_graph(json.load(f))``); :func:`graph.export.read_graph`
-also undoes the encodings below.
+The writers (``graph._export_files``, ``graph._export_xml``) encode each item with the
+``*_item`` functions here, and the readers undo the same rules. Every format opens in networkx
+with its default arguments (``nx.read_graphml(path)``, ``nx.read_gexf(path)``,
+``nx.node_link_graph(json.load(f))``); :func:`graph.export.read_graph` also undoes the
+encodings below.
 
 * GraphML and GEXF hold only scalar attribute values, so a list value (``labels``, ``aliases``,
   ``authors``, ``altIds``, ``keywords``, ``embedding``) is written under its own name as a JSON
@@ -44,7 +46,21 @@ from typing import Any
 
 import networkx as nx
 
-__all__ = ["READERS", "WRITERS", "xml_safe"]
+from graph._export_items import Attrs, Edge, Item, Node
+
+__all__ = [
+    "EDGES_CSV",
+    "NODES_CSV",
+    "READERS",
+    "cell",
+    "column_type",
+    "csv_kind",
+    "gexf_item",
+    "graphml_item",
+    "node_link_item",
+    "xml_attrs",
+    "xml_safe",
+]
 
 GEXF_RESERVED = frozenset({"id", "key", "type", "start", "end", "pid", "viz", "networkx_key"})
 NODE_LINK_NODE_RESERVED = frozenset({"id"})
@@ -53,7 +69,6 @@ NODES_CSV = "nodes.csv"
 EDGES_CSV = "edges.csv"
 _XML_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 
-Attrs = dict[str, Any]
 Recode = Callable[[Attrs], Attrs]
 
 
@@ -116,22 +131,6 @@ def _xml_decoded(rename: Callable[[str], str], lists: frozenset[str], data: Attr
     }
 
 
-def _recoded(
-    graph: nx.Graph, node: Recode, edge: Recode, ids: Callable[[Any], Any] = _same
-) -> nx.Graph:
-    """A copy of ``graph`` with every node and edge attribute dict (and node id) recoded."""
-    copy = graph.__class__()
-    copy.graph.update(graph.graph)
-    copy.add_nodes_from((ids(n), node(d)) for n, d in graph.nodes(data=True))
-    if graph.is_multigraph():
-        copy.add_edges_from(
-            (ids(u), ids(v), k, edge(d)) for u, v, k, d in graph.edges(keys=True, data=True)
-        )
-    else:
-        copy.add_edges_from((ids(u), ids(v), edge(d)) for u, v, d in graph.edges(data=True))
-    return copy
-
-
 def _recoded_in_place(graph: nx.Graph, node: Recode, edge: Recode) -> nx.Graph:
     """``graph`` itself with every node and edge attribute dict recoded (a graph just read)."""
     for _, data in graph.nodes(data=True):
@@ -145,11 +144,26 @@ def _recoded_in_place(graph: nx.Graph, node: Recode, edge: Recode) -> nx.Graph:
     return graph
 
 
-def _xml_ready(graph: nx.Graph, rename: Callable[[str], str]) -> nx.Graph:
+def _xml_item(rename: Callable[[str], str], item: Item) -> Item:
     encode = partial(_xml_encoded, rename)
-    ready = _recoded(graph, encode, encode, ids=xml_safe)
-    ready.graph = _xml_encoded(_same, graph.graph)
-    return ready
+    if isinstance(item, Node):
+        return Node(xml_safe(item.id), encode(item.attrs))
+    return Edge(xml_safe(item.source), xml_safe(item.target), item.key, encode(item.attrs))
+
+
+def graphml_item(item: Item) -> Item:
+    """``item`` as GraphML holds it: lists as JSON array strings, every text XML-safe."""
+    return _xml_item(_same, item)
+
+
+def xml_attrs(data: Attrs) -> Attrs:
+    """Graph attributes as GraphML and GEXF hold them: GraphML's encoding, names kept."""
+    return _xml_encoded(_same, data)
+
+
+def gexf_item(item: Item) -> Item:
+    """``item`` as GEXF holds it: GraphML's encoding, and the names GEXF reserves escaped."""
+    return _xml_item(partial(_escape, GEXF_RESERVED), item)
 
 
 def _lists_restored(graph: nx.Graph, rename: Callable[[str], str]) -> nx.Graph:
@@ -163,10 +177,6 @@ def _lists_restored(graph: nx.Graph, rename: Callable[[str], str]) -> nx.Graph:
 
 
 # -- GraphML ------------------------------------------------------------------------------------
-
-
-def write_graphml(graph: nx.Graph, path: Path) -> None:
-    nx.write_graphml(_xml_ready(graph, _same), path)
 
 
 def read_graphml(path: Path) -> nx.Graph:
@@ -187,10 +197,6 @@ def _as_exported(graph: nx.Graph) -> nx.Graph:
 # -- GEXF ---------------------------------------------------------------------------------------
 
 
-def write_gexf(graph: nx.Graph, path: Path) -> None:
-    nx.write_gexf(_xml_ready(graph, partial(_escape, GEXF_RESERVED)), path)
-
-
 def read_gexf(path: Path) -> nx.Graph:
     raw = nx.read_gexf(path, node_type=str)
     for node, data in raw.nodes(data=True):
@@ -207,18 +213,11 @@ def read_gexf(path: Path) -> nx.Graph:
 # -- node-link JSON -----------------------------------------------------------------------------
 
 
-def _node_link_ready(graph: nx.Graph) -> nx.Graph:
-    return _recoded(
-        graph,
-        partial(_renamed, partial(_escape, NODE_LINK_NODE_RESERVED)),
-        partial(_renamed, partial(_escape, NODE_LINK_EDGE_RESERVED)),
-    )
-
-
-def write_json(graph: nx.Graph, path: Path) -> None:
-    data = nx.node_link_data(_node_link_ready(graph))
-    with path.open("w", encoding="utf-8") as handle:
-        json.dump(data, handle, ensure_ascii=False)
+def node_link_item(item: Item) -> Item:
+    """``item`` with the attributes that would collide with node-link's keys escaped."""
+    if isinstance(item, Node):
+        return Node(item.id, _renamed(partial(_escape, NODE_LINK_NODE_RESERVED), item.attrs))
+    return item._replace(attrs=_renamed(partial(_escape, NODE_LINK_EDGE_RESERVED), item.attrs))
 
 
 def read_json(path: Path) -> nx.Graph:
@@ -235,21 +234,23 @@ def read_json(path: Path) -> nx.Graph:
 # -- CSV ----------------------------------------------------------------------------------------
 
 
-def _column_type(values: Iterable[Any]) -> str:
-    kinds = {"bool" if isinstance(v, bool) else type(v).__name__ for v in values}
-    if kinds <= {"int", "float"}:
-        return "float" if "float" in kinds else "int"
-    if len(kinds) == 1 and kinds <= {"str", "bool"}:
-        return "string" if kinds == {"str"} else "bool"
+def csv_kind(value: Any) -> str:
+    """The name of a value's type, as :func:`column_type` reads it."""
+    return "bool" if isinstance(value, bool) else type(value).__name__
+
+
+def column_type(kinds: Iterable[str]) -> str:
+    """The type of a CSV column whose values are of these kinds (:func:`csv_kind`)."""
+    found = set(kinds)
+    if found <= {"int", "float"}:
+        return "float" if "float" in found else "int"
+    if len(found) == 1 and found <= {"str", "bool"}:
+        return "string" if found == {"str"} else "bool"
     return "json"
 
 
-def _columns(rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
-    names = sorted({name for row in rows for name in row})
-    return [(name, _column_type(row[name] for row in rows if name in row)) for name in names]
-
-
-def _cell(value: Any, kind: str) -> str:
+def cell(value: Any, kind: str) -> str:
+    """A CSV cell holding ``value`` in a column of type ``kind`` (empty: the value is absent)."""
     if value is None:
         return ""
     if kind == "json":
@@ -266,41 +267,15 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
 }
 
 
-def _write_table(
-    path: Path, ids: list[str], rows: list[list[Any]], data: list[dict[str, Any]]
-) -> None:
-    columns = _columns(data)
-    with path.open("w", encoding="utf-8", newline="") as handle:
-        writer = csv.writer(handle)
-        writer.writerow([*ids, *(f"{name}:{kind}" for name, kind in columns)])
-        for fixed, attrs in zip(rows, data, strict=True):
-            writer.writerow([*fixed, *(_cell(attrs.get(name), kind) for name, kind in columns)])
-
-
-def write_csv(graph: nx.Graph, path: Path) -> None:
-    if graph.is_multigraph() != graph.is_directed():
-        raise TypeError("CSV holds a MultiDiGraph (full export) or an undirected Graph")
-    path.mkdir(parents=True, exist_ok=True)
-    nodes = list(graph.nodes(data=True))
-    _write_table(path / NODES_CSV, [":ID"], [[n] for n, _ in nodes], [d for _, d in nodes])
-    if graph.is_multigraph():
-        edges = [([u, v, k], d) for u, v, k, d in graph.edges(keys=True, data=True)]
-        heads = [":START_ID", ":END_ID", ":KEY"]
-    else:
-        edges = [([u, v], d) for u, v, d in graph.edges(data=True)]
-        heads = [":START_ID", ":END_ID"]
-    _write_table(path / EDGES_CSV, heads, [e for e, _ in edges], [d for _, d in edges])
-
-
 def _read_table(path: Path) -> Iterator[tuple[dict[str, str], dict[str, Any]]]:
     with path.open(encoding="utf-8", newline="") as handle:
         for row in csv.DictReader(handle):
             fixed = {k: v for k, v in row.items() if k.startswith(":")}
             attrs = {}
-            for header, cell in row.items():
-                if not header.startswith(":") and cell != "":
+            for header, text in row.items():
+                if not header.startswith(":") and text != "":
                     name, _, kind = header.rpartition(":")
-                    attrs[name] = _PARSERS[kind](cell)
+                    attrs[name] = _PARSERS[kind](text)
             yield fixed, attrs
 
 
@@ -311,19 +286,13 @@ def read_csv(path: Path) -> nx.Graph:
     graph.add_nodes_from((fixed[":ID"], attrs) for fixed, attrs in _read_table(path / NODES_CSV))
     for fixed, attrs in _read_table(path / EDGES_CSV):
         ends = (fixed[":START_ID"], fixed[":END_ID"])
-        if multigraph:
-            graph.add_edge(*ends, key=int(fixed[":KEY"]), **attrs)
+        if multigraph:  # add_edges_from: a property named "key" stays a property
+            graph.add_edges_from([(*ends, int(fixed[":KEY"]), attrs)])
         else:
             graph.add_edge(*ends, **attrs)
     return graph
 
 
-WRITERS: dict[str, Callable[[nx.Graph, Path], None]] = {
-    "graphml": write_graphml,
-    "gexf": write_gexf,
-    "json": write_json,
-    "csv": write_csv,
-}
 READERS: dict[str, Callable[[Path], nx.Graph]] = {
     "graphml": read_graphml,
     "gexf": read_gexf,

@@ -1,9 +1,16 @@
 """networkx exports of the graph: the whole graph or a filtered part, and weighted projections.
 
 >>> from graph.config import load_settings
->>> from graph.export import to_networkx, write_graph
+>>> from graph.export import export_file, to_networkx, write_graph
+>>> export_file(load_settings(), "graph.graphml", "graphml")   # streamed: any size of graph
 >>> g = to_networkx(load_settings(), concept="diffusion models")   # a MultiDiGraph
 >>> write_graph(g, "diffusion.graphml", "graphml")   # nx.read_graphml opens it as it is
+
+:func:`export_file` (what ``papergraph export`` runs) writes the full export in bounded memory:
+each page read from Neo4j goes on to the file, through spools on disk, without a networkx graph
+in between, so its memory does not grow with the graph. The weighted projections sum weights
+over the whole scope, so they are built in memory (as :func:`to_networkx` builds them) and then
+written. :func:`to_networkx` and :func:`write_graph` are for notebooks: the graph in memory.
 
 The full export (``projection="full"``) is a ``networkx.MultiDiGraph``: node ids are
 ``"Paper:<id>"``, ``"Concept:<key>"``, ``"Method:<key>"``, ``"Author:<key>"`` and
@@ -40,12 +47,14 @@ from xml.etree.ElementTree import ParseError
 import networkx as nx
 from neo4j import Driver
 
-from graph._export_build import BUILDERS, Source
-from graph._export_formats import READERS, WRITERS
+from graph._export_build import BUILDERS, Source, full_items
+from graph._export_files import WRITERS, Written, write_items
+from graph._export_formats import READERS
+from graph._export_items import Item, Shape, graph_items, shape_of
 from graph._export_stream import MAX_HOPS, Scope, node_id
 from graph.config import Settings
 from graph.connection import database_errors, sync_driver
-from graph.errors import ExportError, InvalidInputError
+from graph.errors import InvalidInputError
 
 __all__ = [
     "FORMATS",
@@ -53,6 +62,8 @@ __all__ = [
     "PROJECTIONS",
     "GraphFormat",
     "Projection",
+    "Written",
+    "export_file",
     "node_id",
     "read_graph",
     "to_networkx",
@@ -64,6 +75,8 @@ GraphFormat = Literal["graphml", "gexf", "json", "csv"]
 PROJECTIONS: tuple[str, ...] = get_args(Projection)
 FORMATS: tuple[str, ...] = get_args(GraphFormat)
 PathArg = str | PathLike[str]
+_FULL = Shape(directed=True, multigraph=True)
+_PROJECTED = Shape(directed=False, multigraph=False)
 
 
 @overload
@@ -120,27 +133,76 @@ def to_networkx(
     ``neo4j.Driver`` (then ``database`` defaults to ``"neo4j"``). ``concept`` and ``method``
     match a key, name or alias (case-insensitive); ``seed_paper`` any id of a paper.
     """
+    _check_reading(projection, page_size)
+    scope = Scope(
+        concept=concept, method=method, year=year, venue=venue, seed_paper=seed_paper, hops=hops
+    )
+    with _opened(source, database) as (driver, db):
+        graph = BUILDERS[projection](_source(driver, db, scope, page_size, include_embeddings))
+    graph.graph.update(_description(projection, scope))
+    return graph
+
+
+def export_file(
+    source: Settings | Driver,
+    path: PathArg,
+    fmt: GraphFormat,
+    *,
+    projection: Projection = "full",
+    database: str | None = None,
+    concept: str | None = None,
+    method: str | None = None,
+    year: int | None = None,
+    venue: str | None = None,
+    seed_paper: str | None = None,
+    hops: int = 1,
+    include_embeddings: bool = False,
+    page_size: int = 1000,
+) -> Written:
+    """Export the graph (or the part the filters select) to ``path`` as ``fmt``, as
+    :func:`write_graph` writes :func:`to_networkx`'s graph, and say how much was written.
+
+    The full projection streams from Neo4j to the file in bounded memory; the weighted ones are
+    built in memory first. The options are :func:`to_networkx`'s. Raise :class:`ExportError`
+    when the file cannot be written (the path is checked before anything is read).
+    """
+    _check_reading(projection, page_size)
+    _check_format(fmt)
+    scope = Scope(
+        concept=concept, method=method, year=year, venue=venue, seed_paper=seed_paper, hops=hops
+    )
+    shape, graph = (_FULL if projection == "full" else _PROJECTED), _description(projection, scope)
+    with _opened(source, database) as (driver, db):
+        reading = _source(driver, db, scope, page_size, include_embeddings)
+        items = _items(reading, projection)
+        return write_items(items, Path(path), fmt, shape=shape, graph=graph)
+
+
+def _source(driver: Driver, db: str, scope: Scope, page_size: int, embeddings: bool) -> Source:
+    return Source(
+        driver=driver, database=db, scope=scope, page_size=page_size, embeddings=embeddings
+    )
+
+
+def _items(source: Source, projection: Projection) -> Iterator[Item]:
+    if projection == "full":
+        yield from full_items(source)
+    else:  # the weights are sums over the whole scope: built in memory, then written
+        yield from graph_items(BUILDERS[projection](source))
+
+
+def _check_reading(projection: str, page_size: int) -> None:
     if projection not in PROJECTIONS:
         raise InvalidInputError(
             f"Unknown projection {projection!r}: use one of {', '.join(PROJECTIONS)}."
         )
     if page_size < 1:
         raise InvalidInputError(f"page_size must be at least 1, got {page_size}.")
-    scope = Scope(
-        concept=concept, method=method, year=year, venue=venue, seed_paper=seed_paper, hops=hops
-    )
-    with _opened(source, database) as (driver, db):
-        graph = BUILDERS[projection](
-            Source(
-                driver=driver,
-                database=db,
-                scope=scope,
-                page_size=page_size,
-                embeddings=include_embeddings,
-            )
-        )
-    graph.graph.update(_description(projection, scope))
-    return graph
+
+
+def _check_format(fmt: str) -> None:
+    if fmt not in WRITERS:
+        raise InvalidInputError(f"Unknown export format {fmt!r}: use one of {', '.join(FORMATS)}.")
 
 
 @contextmanager
@@ -173,20 +235,9 @@ def write_graph(graph: nx.Graph, path: PathArg, fmt: GraphFormat) -> Path:
     For ``csv`` the path is a folder that receives ``nodes.csv`` and ``edges.csv``.
     Raise :class:`ExportError` when the file cannot be written.
     """
-    writer = WRITERS.get(fmt)
-    if writer is None:
-        raise InvalidInputError(f"Unknown export format {fmt!r}: use one of {', '.join(FORMATS)}.")
-    path = Path(path)
-    try:
-        writer(graph, path)
-    except OSError as exc:
-        raise ExportError(
-            f"Could not write {path}: {exc.strerror or exc}. Check the folder "
-            "exists and is writable."
-        ) from exc
-    except (TypeError, ValueError, nx.NetworkXError) as exc:
-        raise ExportError(f"The graph cannot be written as {fmt}: {exc}.") from exc
-    return path
+    _check_format(fmt)
+    items = graph_items(graph)
+    return write_items(items, Path(path), fmt, shape=shape_of(graph), graph=graph.graph).path
 
 
 def read_graph(path: PathArg, fmt: GraphFormat) -> nx.Graph:

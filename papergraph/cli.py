@@ -277,7 +277,12 @@ def export(
         str, typer.Option("--format", help="graphml, gexf, json (node-link) or csv")
     ] = "graphml",
     projection: Annotated[
-        str, typer.Option("--projection", help="full, papers, concepts or methods")
+        str,
+        typer.Option(
+            "--projection",
+            help="full (streamed: any size), or papers, concepts or methods (weighted, "
+            "built in memory)",
+        ),
     ] = "full",
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="file (a folder for csv)")
@@ -293,7 +298,11 @@ def export(
     paper: Annotated[str | None, typer.Option("--paper", help="seed paper id")] = None,
     hops: Annotated[int, typer.Option("--hops", min=0, max=5, help="hops from --paper")] = 1,
 ) -> None:
-    """Export the graph (or a filtered part) for networkx, Gephi or spreadsheets."""
+    """Export the graph (or a filtered part) for networkx, Gephi or spreadsheets.
+
+    The full export streams to the file page by page, in bounded memory whatever the graph's
+    size; the weighted projections are built in memory, then written.
+    """
     from papergraph.export_command import run_export
 
     run_export(

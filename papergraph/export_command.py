@@ -1,4 +1,5 @@
-"""``papergraph export``: read the graph (or a filtered part) into networkx and write a file."""
+"""``papergraph export``: write the graph (or a filtered part) to a file for networkx, Gephi or
+spreadsheets (the full export streams in bounded memory; see ``graph.export``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from rich.console import Console
 
 from graph.config import Settings
 from graph.errors import InvalidInputError
-from graph.export import FORMATS, PROJECTIONS, GraphFormat, Projection, to_networkx, write_graph
+from graph.export import FORMATS, PROJECTIONS, GraphFormat, Projection, export_file
 
 __all__ = ["default_output", "run_export"]
 
@@ -50,8 +51,10 @@ def run_export(
     chosen_fmt, chosen_projection = _checked(fmt, projection)
     target = output or default_output(fmt, projection)
     started = time.perf_counter()
-    graph = to_networkx(
+    written = export_file(
         settings,
+        target,
+        chosen_fmt,
         projection=chosen_projection,
         concept=concept,
         method=method,
@@ -60,12 +63,11 @@ def run_export(
         seed_paper=paper,
         hops=hops,
     )
-    write_graph(graph, target, chosen_fmt)
     seconds = time.perf_counter() - started
-    if graph.number_of_nodes() == 0:
+    if written.nodes == 0:
         console.print("[yellow]No papers matched the filters: the export is empty.[/]")
     console.print(
-        f"Wrote {graph.number_of_nodes():,} nodes and {graph.number_of_edges():,} edges "
+        f"Wrote {written.nodes:,} nodes and {written.edges:,} edges "
         f"({projection}, {fmt}) to {target} in {seconds:.1f} s.",
         highlight=False,
     )

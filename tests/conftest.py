@@ -19,6 +19,7 @@ from graph.schema import ensure_schema
 from graph.writes import clear_graph
 
 REPO = Path(__file__).resolve().parent.parent
+CITATIONS_FIXTURE = REPO / "tests" / "data" / "sources" / "openalex-citations.jsonl"
 TEST_BOLT_PORT = 17687
 TEST_HTTP_PORT = 17474
 
@@ -79,6 +80,31 @@ async def driver(session_driver: AsyncDriver, neo4j_settings: Settings) -> Async
     """A driver on an empty graph (schema kept): every test starts clean."""
     await clear_graph(session_driver, database=neo4j_settings.neo4j_database)
     return session_driver
+
+
+async def _load_simply(path: Path, driver: AsyncDriver, settings: Settings) -> Settings:
+    from loaders.extraction.simple import SimpleExtractor
+    from loaders.pipeline import load_papers
+    from loaders.readers import read_corpus
+    from loaders.records import PaperRecord
+
+    records = [r for r in read_corpus(path) if isinstance(r, PaperRecord)]
+    await load_papers(
+        records, driver=driver, database=settings.neo4j_database, extractor=SimpleExtractor()
+    )
+    return settings
+
+
+@pytest.fixture
+async def seeded(driver: AsyncDriver, neo4j_settings: Settings, seed_file: Path) -> Settings:
+    """The seed corpus loaded with the quick deterministic extractor (the export tests' graph)."""
+    return await _load_simply(seed_file, driver, neo4j_settings)
+
+
+@pytest.fixture
+async def cited(driver: AsyncDriver, neo4j_settings: Settings) -> Settings:
+    """Six OpenAlex works with authors, citing each other and works not loaded (CitedWorks)."""
+    return await _load_simply(CITATIONS_FIXTURE, driver, neo4j_settings)
 
 
 @pytest.fixture

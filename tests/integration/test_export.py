@@ -10,6 +10,7 @@ from typing import Any
 
 import networkx as nx
 import pytest
+from _exports import edge_list, plain_read, projection_graph
 from neo4j import AsyncDriver
 
 from graph.config import Settings
@@ -21,27 +22,8 @@ from graph.export import (
     to_networkx,
     write_graph,
 )
-from loaders.extraction.simple import SimpleExtractor
-from loaders.pipeline import load_papers
-from loaders.readers import read_corpus
-from loaders.records import PaperRecord
 
-REPO = Path(__file__).resolve().parents[2]
 LIST_PROPERTIES = ("labels", "aliases", "authors", "altIds", "keywords")
-
-
-@pytest.fixture
-async def seeded(driver: AsyncDriver, neo4j_settings: Settings) -> Settings:
-    """The seed corpus loaded with the quick deterministic extractor."""
-    records = [
-        r
-        for r in read_corpus(REPO / "examples" / "iclr2025-seed.txt")
-        if isinstance(r, PaperRecord)
-    ]
-    await load_papers(
-        records, driver=driver, database=neo4j_settings.neo4j_database, extractor=SimpleExtractor()
-    )
-    return neo4j_settings
 
 
 async def cypher(
@@ -66,24 +48,6 @@ async def counts(driver: AsyncDriver, settings: Settings) -> tuple[int, Counter[
 
 def edge_types(graph: nx.Graph) -> Counter[str]:
     return Counter(data["relationshipType"] for *_, data in graph.edges(data=True))
-
-
-def edge_list(graph: nx.Graph) -> list[str]:
-    """Edges with their attributes, in a canonical order (attribute order is not meaningful)."""
-    edges = graph.edges(keys=True, data=True)
-    return sorted(repr((u, v, k, sorted(d.items()))) for u, v, k, d in edges)
-
-
-def plain_read(path: Path, fmt: str) -> nx.Graph:
-    """What an analyst gets with networkx alone, no papergraph code."""
-    if fmt == "graphml":
-        return nx.read_graphml(path)
-    if fmt == "gexf":
-        return nx.read_gexf(path)
-    if fmt == "json":
-        with path.open(encoding="utf-8") as handle:
-            return nx.node_link_graph(json.load(handle))
-    raise AssertionError(fmt)
 
 
 # -- against the real graph ---------------------------------------------------------------------
@@ -289,10 +253,7 @@ def test_lists_and_reserved_names_survive(fmt: str, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_projection_round_trips_as_undirected_graph(fmt: str, tmp_path: Path) -> None:
-    graph = nx.Graph(projection="concepts")
-    graph.add_node("Concept:a", labels=["Concept"], key="a", aliases=["A"], paperCount=2)
-    graph.add_node("Concept:b", labels=["Concept"], key="b", aliases=[], paperCount=1)
-    graph.add_edge("Concept:a", "Concept:b", weight=1)
+    graph = projection_graph()
     back = read_graph(write_graph(graph, tmp_path / "g", fmt), fmt)  # type: ignore[arg-type]
     assert type(back) is nx.Graph
     assert dict(back.nodes(data=True)) == dict(graph.nodes(data=True))
@@ -322,20 +283,6 @@ def test_xml_formats_replace_only_forbidden_characters(fmt: str, tmp_path: Path)
 
 
 # -- authors and citations ------------------------------------------------------------------------
-
-CITATIONS_FIXTURE = REPO / "tests" / "data" / "sources" / "openalex-citations.jsonl"
-
-
-@pytest.fixture
-async def cited(driver: AsyncDriver, neo4j_settings: Settings) -> Settings:
-    """Six OpenAlex works with authors, citing each other and works not loaded (CitedWorks)."""
-    await load_papers(
-        [r for r in read_corpus(CITATIONS_FIXTURE) if isinstance(r, PaperRecord)],
-        driver=driver,
-        database=neo4j_settings.neo4j_database,
-        extractor=SimpleExtractor(),
-    )
-    return neo4j_settings
 
 
 def cypher_edges(rows: list[dict[str, Any]]) -> set[tuple[str, str, Any]]:
