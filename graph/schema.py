@@ -18,6 +18,7 @@ from graph import _acronyms
 from graph._indexes import index_exists
 from graph.cypher import query
 from graph.hierarchy import flag_unplaced_concepts
+from graph.topics import recompute_uncounted_topics
 from graph.trend_counts import refresh_pending_trend_counts
 
 __all__ = ["DEFAULT_EMBEDDING_DIMENSIONS", "MIGRATIONS", "SCHEMA_STATEMENTS", "ensure_schema"]
@@ -52,7 +53,6 @@ SCHEMA_STATEMENTS = (
     "schema_cited_work_id",
     "schema_concept_key_text",
     "schema_topic_id",
-    "schema_has_topic_rank",
 )
 
 
@@ -97,6 +97,7 @@ MIGRATIONS = (
         flag_unplaced_concepts, ("schema_concept_broader_pending",), "concept_broader_pending"
     ),
     Migration(refresh_pending_trend_counts, ("schema_concept_trend_total",), "concept_trend_total"),
+    Migration(recompute_uncounted_topics, ("schema_has_topic_rank",), "has_topic_rank"),
 )
 
 
