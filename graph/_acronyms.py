@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from neo4j import AsyncDriver, AsyncManagedTransaction, unit_of_work
 
+from graph._indexes import index_exists
 from graph.cypher import query
 
 __all__ = ["index_acronym_definitions", "known_acronyms", "write_acronym_definitions"]
@@ -21,8 +22,8 @@ __all__ = ["index_acronym_definitions", "known_acronyms", "write_acronym_definit
 _WRITE = query("write_acronym_definitions")
 _KNOWN = query("known_acronyms")
 _KNOWN_UNINDEXED = query("known_acronyms_unindexed")
-_INDEXED = query("schema_acronym_index_exists")
-_INDEX = query("schema_acronym_definition")
+#: The index created once every stored paper's definitions are indexed (graph.schema).
+INDEX = "acronym_definition"
 _PAGE = query("papers_with_acronyms")
 
 #: Acronyms asked per read, papers indexed per transaction by the backfill.
@@ -43,7 +44,8 @@ async def known_acronyms(
     definition of the paper with the smallest id, sorted by acronym. Costs an index lookup per
     acronym asked, not a read of the graph."""
     asked = sorted(set(acronyms))
-    statement = _KNOWN if await _indexed(driver, database) else _KNOWN_UNINDEXED
+    indexed = await index_exists(driver, database=database, name=INDEX)
+    statement = _KNOWN if indexed else _KNOWN_UNINDEXED
     found: list[tuple[str, str]] = []
     for start in range(0, len(asked), _BATCH):
         records, _, _ = await driver.execute_query(
@@ -54,11 +56,9 @@ async def known_acronyms(
 
 
 async def index_acronym_definitions(driver: AsyncDriver, *, database: str) -> int:
-    """Index the definitions of every stored paper, then create the index that says it is done;
-    return how many papers were indexed. Once the index exists this is one schema query, and an
-    interrupted run is redone whole (each paper's nodes are rewritten, never added to)."""
-    if await _indexed(driver, database):
-        return 0
+    """Index the definitions of every stored paper; return how many papers were indexed (a
+    migration of :mod:`graph.schema`, run once before the index :data:`INDEX`; an interrupted
+    run is redone whole: each paper's nodes are rewritten, never added to)."""
     indexed, after = 0, ""
     while True:
         records, _, _ = await driver.execute_query(
@@ -70,16 +70,9 @@ async def index_acronym_definitions(driver: AsyncDriver, *, database: str) -> in
         async with driver.session(database=database) as session:
             await session.execute_write(_write_page, keys)
         indexed, after = indexed + len(keys), keys[-1]
-    async with driver.session(database=database) as session:
-        await (await session.run(_INDEX)).consume()
     return indexed
 
 
 @unit_of_work(timeout=_WRITE_TIMEOUT_SECONDS)
 async def _write_page(tx: AsyncManagedTransaction, keys: list[str]) -> None:
     await write_acronym_definitions(tx, match_keys=keys)
-
-
-async def _indexed(driver: AsyncDriver, database: str) -> bool:
-    records, _, _ = await driver.execute_query(_INDEXED, database_=database, routing_="r")
-    return bool(records and records[0]["indexed"])

@@ -76,17 +76,11 @@ def choose_broader(keys: Iterable[str], existing: set[str]) -> dict[str, str | N
 
 
 async def flag_unplaced_concepts(driver: AsyncDriver, *, database: str) -> None:
-    """In a graph written before concepts were flagged for placing, flag those waiting, then
-    create the index whose existence says it is done: once it exists this is one schema query."""
-    records, _, _ = await driver.execute_query(
-        query("schema_broader_index_exists"), database_=database, routing_="r"
-    )
-    if records and records[0]["indexed"]:
-        return
+    """Flag the concepts of a graph written before concepts were flagged for placing that wait
+    to be placed (a migration of :mod:`graph.schema`: run once, before its index)."""
     async with driver.session(database=database) as session:
         # batched in its own transactions (CALL … IN TRANSACTIONS), hence a plain session.run
         await (await session.run(query("flag_unplaced_concepts"))).consume()
-        await (await session.run(query("schema_concept_broader_pending"))).consume()
 
 
 async def refresh_hierarchy(driver: AsyncDriver, *, database: str) -> int:

@@ -1,16 +1,27 @@
 """Create papergraph's constraints and indexes, idempotently (``papergraph init-db``), and bring
-a graph written by an earlier version up to them: the listing's sort keys on every paper, and
-the acronym definitions it stores unindexed (see :mod:`graph._acronyms`)."""
+a graph written by an earlier version up to what the writes now keep (:data:`MIGRATIONS`).
+
+A migration backfills first and creates its indexes after, so that its last index exists says
+it is done: on an up-to-date graph each costs one schema query, not a scan of the graph, and a
+backfill cut short runs again (each is idempotent).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
+from dataclasses import dataclass
+from typing import Protocol
+
 from neo4j import AsyncDriver
 
-from graph._acronyms import index_acronym_definitions
+from graph import _acronyms
+from graph._indexes import index_exists
 from graph.cypher import query
 from graph.hierarchy import flag_unplaced_concepts
+from graph.topics import recompute_uncounted_topics
+from graph.trend_counts import refresh_pending_trend_counts
 
-__all__ = ["DEFAULT_EMBEDDING_DIMENSIONS", "SCHEMA_STATEMENTS", "ensure_schema"]
+__all__ = ["DEFAULT_EMBEDDING_DIMENSIONS", "MIGRATIONS", "SCHEMA_STATEMENTS", "ensure_schema"]
 
 #: Size of the paper embeddings written by the default extractor.
 DEFAULT_EMBEDDING_DIMENSIONS = 256
@@ -26,14 +37,6 @@ SCHEMA_STATEMENTS = (
     "schema_concept_resolve_pending",
     "schema_paper_year",
     "schema_paper_venue",
-    "schema_paper_sort_newest",
-    "schema_paper_sort_oldest",
-    "schema_paper_sort_title",
-    "schema_paper_sort_year_title",
-    "schema_paper_venue_newest",
-    "schema_paper_venue_oldest",
-    "schema_paper_venue_title",
-    "schema_paper_venue_year_title",
     "schema_paper_fulltext",
     "schema_concept_fulltext",
     "schema_method_fulltext",
@@ -50,26 +53,68 @@ SCHEMA_STATEMENTS = (
     "schema_cited_work_id",
     "schema_concept_key_text",
     "schema_topic_id",
-    "schema_concept_trend_total",
-    "schema_has_topic_rank",
+)
+
+
+class Backfill(Protocol):
+    def __call__(self, driver: AsyncDriver, *, database: str) -> Awaitable[object]: ...
+
+
+@dataclass(frozen=True)
+class Migration:
+    """A backfill, then the schema statements it must precede; the last creates ``done``."""
+
+    backfill: Backfill
+    statements: tuple[str, ...]
+    done: str
+
+
+async def fill_paper_sort_keys(driver: AsyncDriver, *, database: str) -> None:
+    """Give the papers of a graph written before the listing's sort keys were kept their keys."""
+    async with driver.session(database=database) as session:
+        # batched in its own transactions (CALL … IN TRANSACTIONS), hence a plain session.run
+        await (await session.run(query("fill_paper_sort_keys"))).consume()
+
+
+MIGRATIONS = (
+    # the listing reads its pages off these indexes: a paper without keys would be missing
+    Migration(
+        fill_paper_sort_keys,
+        (
+            "schema_paper_sort_newest",
+            "schema_paper_sort_oldest",
+            "schema_paper_sort_title",
+            "schema_paper_sort_year_title",
+            "schema_paper_venue_newest",
+            "schema_paper_venue_oldest",
+            "schema_paper_venue_title",
+            "schema_paper_venue_year_title",
+        ),
+        "paper_venue_year_title",
+    ),
+    Migration(_acronyms.index_acronym_definitions, ("schema_acronym_definition",), _acronyms.INDEX),
+    Migration(
+        flag_unplaced_concepts, ("schema_concept_broader_pending",), "concept_broader_pending"
+    ),
+    Migration(refresh_pending_trend_counts, ("schema_concept_trend_total",), "concept_trend_total"),
+    Migration(recompute_uncounted_topics, ("schema_has_topic_rank",), "has_topic_rank"),
 )
 
 
 async def ensure_schema(
     driver: AsyncDriver, *, database: str, dimensions: int = DEFAULT_EMBEDDING_DIMENSIONS
 ) -> None:
-    """Create every constraint and index that is missing, give every paper the sort keys the
-    ``papers`` listing reads its indexes by (a graph written before they were kept has none:
-    its papers would be missing from the listing), index the acronym definitions such a graph
-    stores unindexed, flag its concepts waiting to be placed under a broader one, then wait
-    until all indexes are online."""
+    """Create every constraint and index that is missing, run the migrations not yet done,
+    then wait until all indexes are online."""
     async with driver.session(database=database) as session:
         for name in SCHEMA_STATEMENTS:
-            result = await session.run(query(name), dimensions=dimensions)
-            await result.consume()
-        # batched in its own transactions (CALL … IN TRANSACTIONS), hence a plain session.run
-        await (await session.run(query("fill_paper_sort_keys"))).consume()
-    await index_acronym_definitions(driver, database=database)
-    await flag_unplaced_concepts(driver, database=database)
+            await (await session.run(query(name), dimensions=dimensions)).consume()
+    for migration in MIGRATIONS:
+        if await index_exists(driver, database=database, name=migration.done):
+            continue
+        await migration.backfill(driver, database=database)
+        async with driver.session(database=database) as session:
+            for name in migration.statements:
+                await (await session.run(query(name))).consume()
     async with driver.session(database=database) as session:
         await (await session.run(query("schema_await"))).consume()

@@ -35,6 +35,7 @@ __all__ = [
     "communities",
     "cooccurrence_graph",
     "pair_counts",
+    "recompute_uncounted_topics",
     "refresh_topics",
     "relink_papers",
     "topics_due",
@@ -100,16 +101,25 @@ def _plan(graph: nx.Graph, members: list[str], rank: int, names: dict[str, str])
 async def topics_due(driver: AsyncDriver, *, database: str, papers: int) -> bool:
     """Whether a load that leaves ``papers`` papers should recompute the topics: there are
     none yet (or no paper is linked to them), or the graph has grown by
-    :data:`REFRESH_GROWTH` since they were computed. Topics with links written before their
-    per-year counts were kept are due as well."""
+    :data:`REFRESH_GROWTH` since they were computed."""
     records, _, _ = await driver.execute_query(
         query("topic_staleness"), database_=database, routing_="r"
     )
     row = records[0]
     topics, computed_at = int(row["topics"]), int(row["computedAt"])
-    if topics == 0 or not row["linked"] or not row["counted"]:
+    if topics == 0 or not row["linked"]:
         return True
     return papers - computed_at >= REFRESH_GROWTH * max(papers, 1)
+
+
+async def recompute_uncounted_topics(driver: AsyncDriver, *, database: str) -> None:
+    """Recompute the topics of a graph whose topic links were written before their papers per
+    year were counted (a migration of :mod:`graph.schema`: run once, before its index)."""
+    records, _, _ = await driver.execute_query(
+        query("topics_uncounted"), database_=database, routing_="r"
+    )
+    if records[0]["uncounted"]:
+        await refresh_topics(driver, database=database)
 
 
 async def refresh_topics(driver: AsyncDriver, *, database: str) -> int:

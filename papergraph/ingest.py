@@ -22,7 +22,6 @@ from graph.hierarchy import refresh_hierarchy
 from graph.models import Stats
 from graph.schema import ensure_schema
 from graph.topics import refresh_topics, topics_due
-from graph.trend_counts import refresh_pending_trend_counts
 from graph.writes import graph_counts
 from loaders.assemble import Candidate, candidates
 from loaders.extraction import (
@@ -137,7 +136,6 @@ async def ingest_papers(
         )
     with database_errors(settings):
         await refresh_hierarchy(driver, database=database)
-        await refresh_pending_trend_counts(driver, database=database)
         counts = await graph_counts(driver, database=database)
         if report.written and await topics_due(driver, database=database, papers=counts.papers):
             await refresh_topics(driver, database=database)

@@ -12,7 +12,8 @@ distance``, as the name is also written without one), with
 - its head noun singular: the last word, or in ``X of Y`` the word before ``of``
   (``mixtures of experts``); ``_wordforms`` says how. A head the lexicon knows as a plural
   is made singular whatever the tagger read (it reads a title's ``Force Fields`` as a
-  name); one it does not know only when the tagger read a plural. Every other word is made
+  name); one it does not know when it ends a phrase of several words, or the tagger read a
+  plural (a title's ``Variational Autoencoders`` is tagged a name). Every other word is made
   singular too where the lexicon knows it as a plural (``language models reasoning`` is
   ``language model reasoning``, ``GNNs architecture`` ``GNN architecture``), the words
   after ``of`` included (``Chain-of-Thoughts`` is ``chain of thought``, ``mixtures of
@@ -22,10 +23,15 @@ distance``, as the name is also written without one), with
 - closed compounds closed. Two adjacent words become one when their concatenation is a word in
   wordfreq's English list (``data set`` → ``dataset``, ``fine tuning`` → ``finetuning``), or
   when the first is a combining prefix that does not stand alone in a noun phrase (``pre
-  training`` → ``pretraining``, ``multi modal`` → ``multimodal``). Compounds close from the
-  right, so a prefix also takes a closed word (``non pre trained`` → ``nonpretrained``).
-  Stopwords never close (``in context`` stays two words), and neither do words of fewer than
-  three letters outside the prefixes (``s core`` from a split ``'s`` is not ``score``).
+  training`` → ``pretraining``, ``multi modal`` → ``multimodal``, ``over fitting`` →
+  ``overfitting``). Compounds close from the right, so a prefix also takes a closed word
+  (``non pre trained`` → ``nonpretrained``). A particle closes onto the word before it when
+  English writes the compound closed often enough (``trade off`` → ``tradeoff``, ``speed up``
+  → ``speedup``); otherwise stopwords never close (``in context`` stays two words), and
+  neither do words of fewer than three letters outside the prefixes (``s core`` from a split
+  ``'s`` is not ``score``). The other way round, a lowercase word English does not have is
+  read as the two common words it runs together (``batchsize`` → ``batch size``,
+  ``deeplearning`` → ``deep learning``), unless the closing rules would join them again.
 
 So ``fine-tuning``, ``fine tuning`` and ``finetuning`` share the key ``finetuning``. The key
 is an identity, not a display form: wordfreq's list also holds run-together spellings from
@@ -41,7 +47,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ._wordforms import american_spelling, head_index, is_known_word, singular
+from ._wordforms import american_spelling, head_index, is_known_word, singular, zipf
 
 __all__ = [
     "GENERIC_HEADS",
@@ -457,7 +463,9 @@ _PREFIXES = frozenset(
         "mid",
         "mini",
         "multi",
+        "neuro",
         "non",
+        "over",
         "post",
         "pre",
         "pseudo",
@@ -468,9 +476,17 @@ _PREFIXES = frozenset(
         "tri",
         "ultra",
         "un",
+        "under",
         "uni",
     }
 )
+#: A particle that closes onto the word before it (``speed-up`` → ``speedup``, ``trade-off`` →
+#: ``tradeoff``, ``plug-in`` → ``plugin``) when English writes the compound closed often
+#: enough (a Zipf frequency): wordfreq's list also holds run-together phrases (``outof``).
+_PARTICLE_ZIPF = 2.0
+#: How common (Zipf) both words of a run-together compound must be for it to be read as the
+#: two (``batchsize`` → ``batch size``): rare words split anything.
+_PART_ZIPF = 3.0
 _ACRONYM = re.compile(r"^[A-Z0-9][A-Za-z0-9]*[A-Z][A-Za-z0-9]*$|^[A-Z]{2,}s$")
 _SPACES = re.compile(r"\s+")
 #: A possessive ending, or a tokeniser's ``'s`` split off its word (straight or curly quote).
@@ -489,20 +505,25 @@ def is_acronym(word: str) -> bool:
 
 def concept_key(words: list[str], *, plural_head: bool) -> str:
     """The key of the idea a phrase names (see the module docstring). ``plural_head`` says the
-    tagger read the last word as a plural."""
+    tagger read the last word as a plural; in a phrase of several words a last head the
+    lexicon does not know is made singular whatever the tagger read (it reads a title's
+    ``Variational Autoencoders`` as a name, a sentence's as a plural)."""
     words = _plain_words(words)
     if words:
         head = head_index(words)
-        guess = plural_head and head == len(words) - 1
+        guess = head == len(words) - 1 and (plural_head or len(words) > 1)
         words = [singular(w, guess=guess and i == head) for i, w in enumerate(words)]
     lowered = [w.lower() for w in words]
     return " ".join(_close_compounds([american_spelling(w) for w in lowered]))
 
 
 def _plain_words(words: list[str]) -> list[str]:
-    """The phrase's words with hyphens read as spaces, possessives dropped and, in a phrase
-    of several words, run-together compounds split (see the module docstring)."""
-    parts = [p for w in words for p in _POSSESSIVE.sub("", w).split("-") if p]
+    """The phrase's words with hyphens read as spaces, possessives dropped, lowercase words
+    run together read apart and, in a phrase of several words, capitalised ones too (see the
+    module docstring)."""
+    parts = [
+        o for w in words for p in _POSSESSIVE.sub("", w).split("-") if p for o in _open_parts(p)
+    ]
     if len(parts) < 2:
         return parts
     return [c for p in parts for c in _compound_parts(p)]
@@ -531,11 +552,33 @@ def _close_compounds(words: list[str]) -> list[str]:
 @lru_cache(maxsize=262_144)
 def _closes(first: str, second: str) -> bool:
     """Whether ``first second`` is a closed compound written apart."""
-    if not (first.isalpha() and second.isalpha()) or {first, second} & STOPWORDS:
+    if not (first.isalpha() and second.isalpha()):
         return False
-    if first in _PREFIXES:
-        return True
+    if first in _PREFIXES:  # before the stopwords: ``over`` is one
+        return second not in STOPWORDS
+    if first in STOPWORDS:
+        return False
+    if second in STOPWORDS:
+        return len(first) >= 3 and zipf(first + second) >= _PARTICLE_ZIPF
     return min(len(first), len(second)) >= 3 and is_known_word(first + second)
+
+
+@lru_cache(maxsize=262_144)
+def _open_parts(word: str) -> tuple[str, ...]:
+    """A lowercase word English does not have, read as the two common words it runs together
+    (``batchsize`` → ``batch``, ``size``; ``deeplearning`` → ``deep``, ``learning``), so it
+    keys as the open compound does; a word with capitals is a name and stays whole, and so does
+    a split the closing rules would join again (``microrts`` is not ``micro rts``)."""
+    if not (word.islower() and word.isalpha() and len(word) >= 6) or is_known_word(word):
+        return (word,)
+    splits = [
+        (min(zipf(a), zipf(b)), a, b)
+        for i in range(3, len(word) - 2)
+        for a, b in [(word[:i], word[i:])]
+        if not ({a, b} & STOPWORDS) and not _closes(a, b)
+    ]
+    best = max(splits, default=(0.0, word, ""))
+    return (best[1], best[2]) if best[0] >= _PART_ZIPF else (word,)
 
 
 @lru_cache(maxsize=262_144)  # every word of every candidate is checked against method names

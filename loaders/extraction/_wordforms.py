@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["american_spelling", "head_index", "is_known_word", "singular"]
+__all__ = ["american_spelling", "head_index", "is_known_word", "singular", "zipf"]
 
 #: Letters a word in capitals needs before it is read as an English word, not an acronym.
 _SHOUTED_LETTERS = 5
@@ -131,6 +131,14 @@ def american_spelling(word: str) -> str:
         return word
     ize = f"{match.group(1)}iz{match.group(2)}"
     return ize if _frequency(ize) > _frequency(word) else word
+
+
+@lru_cache(maxsize=262_144)
+def zipf(word: str) -> float:
+    """wordfreq's Zipf frequency of a lowercase English word (0 when it has none)."""
+    from wordfreq import zipf_frequency
+
+    return float(zipf_frequency(word, "en"))
 
 
 def is_known_word(word: str) -> bool:

@@ -17,7 +17,8 @@ from neo4j import AsyncDriver
 
 from graph.config import Settings
 from graph.cypher import query
-from graph.topics import relink_papers, topics_due
+from graph.schema import ensure_schema
+from graph.topics import relink_papers
 from graph.writes import PaperRow, delete_paper, upsert_papers
 
 pytestmark = pytest.mark.neo4j
@@ -169,19 +170,19 @@ def operators_of(plan: dict[str, Any]) -> list[tuple[str, str]]:
     return [own, *(step for child in plan.get("children", []) for step in operators_of(child))]
 
 
-async def test_topics_linked_without_counts_are_due(
+async def test_topics_linked_without_counts_are_recomputed_once_the_schema_is_ensured(
     client: httpx.AsyncClient, driver: AsyncDriver, neo4j_settings: Settings
 ) -> None:
     database = neo4j_settings.neo4j_database
-    papers = len(corpus())
-    assert not await topics_due(driver, database=database, papers=papers)
-    # as links written before the counts were kept (no topicId, no year, no counts) ...
-    await driver.execute_query(
+    # as links written before the counts were kept (no topicId, no year, no counts, no index)
+    for statement in (
         "MATCH (t:Topic) REMOVE t.trendYears, t.trendPapers WITH t "
         "MATCH (t)<-[h:HAS_TOPIC]-(:Paper {id: 'graph-3'}) REMOVE h.topicId, h.year",
-        database_=database,
+        "DROP INDEX has_topic_rank",
+    ):
+        await driver.execute_query(statement, database_=database)
+    await ensure_schema(driver, database=database)  # init-db and every load ensure it
+    assert not await rows(
+        driver, database, "MATCH ()-[h:HAS_TOPIC]->() WHERE h.topicId IS NULL RETURN h"
     )
-    assert await topics_due(driver, database=database, papers=papers)
-    # ... even once a load has relinked (and counted) some of the papers
-    await upsert_papers(driver, database=database, papers=corpus()[:2])
-    assert await topics_due(driver, database=database, papers=papers)
+    await assert_as_the_edges_say(client, driver, database)

@@ -129,6 +129,15 @@ def test_in_x_of_y_the_word_before_of_is_the_head() -> None:
         ("data set", "dataset", "data sets", "datasets", "data-sets"),
         ("hyper parameters", "hyperparameters", "hyper-parameter"),
         ("non pre-trained", "nonpretrained", "non-pre-trained"),
+        ("over fitting", "overfitting", "over-fitting"),
+        ("neuro symbolic AI", "neurosymbolic AI", "neuro-symbolic AI"),
+        ("speed up", "speedup", "speed-up"),
+        ("bias-variance trade-off", "bias variance tradeoff"),
+        ("plug-in estimators", "plugin estimator"),
+        ("deep learning", "deeplearning"),
+        ("batch size", "batchsize", "batch-size"),
+        ("adaptive step sizes", "adaptive stepsizes", "adaptive step-size"),
+        ("half spaces", "halfspaces", "half-space"),
     ],
 )
 def test_closed_open_and_hyphenated_compounds_share_a_key(variants: tuple[str, ...]) -> None:
@@ -154,6 +163,21 @@ def test_capitalised_words_run_together_are_split_inside_a_phrase() -> None:
 def test_words_that_only_look_like_a_compound_stay_apart() -> None:
     assert _key("for mat") != _key("format")  # a stopword never closes
     assert _key("s core") != _key("score")  # the s of a split "'s"
+    assert _key("out-of-distribution") == "out of distribution"  # "outof" is a hashtag's
+    assert _key("in-context learning") == "in context learning"
+
+
+def test_a_run_together_word_is_read_apart_only_as_two_common_words() -> None:
+    assert " " not in _key("microrts")  # micro + rts would close again: a name
+    assert _key("ImageNet") == _key("imagenet") == "imagenet"  # English has it
+    assert " " not in _key("lpips")  # no two common words
+
+
+def test_an_unknown_plural_ending_a_phrase_is_singular_whatever_the_tagger_read() -> None:
+    # a title's "Variational Autoencoders" is tagged a name, a sentence's a plural
+    title = concept_key(["Variational", "Autoencoders"], plural_head=False)
+    assert title == concept_key(["variational", "autoencoders"], plural_head=True)
+    assert title == _key("variational autoencoder")
 
 
 @pytest.mark.parametrize(
