@@ -13,6 +13,7 @@ import pytest
 from neo4j import AsyncDriver
 
 from graph.config import Settings
+from graph.cypher import query
 from graph.models import PaperOrder
 from graph.queries import GraphReader, find_papers
 from graph.schema import ensure_schema
@@ -163,3 +164,63 @@ async def test_once_the_mention_indexes_exist_ensuring_the_schema_reads_no_menti
     )
     await ensure_schema(driver, database=database)
     assert len(await stale(driver, neo4j_settings)) == len(HOT)
+
+
+# --- the listing ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("order", list(PaperOrder))
+async def test_every_order_is_the_plain_sort_and_pages_walk_it(
+    reader: GraphReader, order: PaperOrder
+) -> None:
+    whole = expected(HOT, order)
+    assert await listed(reader, order) == whole
+    # a venue every paper has takes the statement's filtered road, which sorts the mentions
+    assert await listed(reader, order, venue="V") == whole
+    for size in (2, 3):
+        walked: list[str] = []
+        while len(walked) <= len(whole):  # one step past the end must be empty
+            page = await find_papers(
+                reader, concept="hot", order=order, offset=len(walked), first=size
+            )
+            assert page.total == len(HOT)
+            if not page.items:
+                break
+            walked += [p.id for p in page.items]
+        assert walked == whole
+
+
+MANY = 1500
+#: Far fewer than the concept's 1,500 mentions: a statement reading (or sorting) them all costs
+#: several database hits each, one reading a page off an index a few per paper shown.
+PAGE_HITS = 250
+
+
+def _db_hits(plan: dict[str, Any]) -> int:
+    return int(plan.get("dbHits", 0)) + sum(_db_hits(c) for c in plan.get("children", ()))
+
+
+async def test_a_page_of_a_concept_many_papers_mention_reads_about_the_page(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    """Unfiltered, a page of 10 after 20 of a concept 1,500 papers mention, and of one 3 papers
+    mention, costs far less than the big concept's mentions in every order."""
+    database = neo4j_settings.neo4j_database
+    many = [
+        Hot(f"m{i:04}", f"Work {i * 7919 % MANY}", 2000 + i % 25, (i % 7) / 7) for i in range(MANY)
+    ]
+    await write(driver, neo4j_settings, many)
+    rare = [
+        replace(p.row(), mentions=(replace(p.row().mentions[0], key="rare"),)) for p in many[:3]
+    ]
+    await upsert_papers(driver, database=database, papers=rare)
+    for concept, total in (("hot", MANY - 3), ("rare", 3)):
+        for order in PaperOrder:
+            params = {"concept": concept, "year": None, "venue": None, "method": None}
+            params |= {"author": None, "orderBy": order.value, "skip": 20, "first": 10}
+            records, summary, _ = await driver.execute_query(
+                "PROFILE " + query("find_papers_by_concept"), params, database_=database
+            )
+            assert records[0]["total"] == total
+            assert summary.profile is not None
+            assert _db_hits(summary.profile) < PAGE_HITS, (concept, order)
