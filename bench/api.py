@@ -58,6 +58,7 @@ from graph.queries.papers import (
     MAX_SHARED_PAPERS,
     TYPICAL_SAMPLE,
 )
+from graph.queries.traversals import NEIGHBORHOOD_PAPERS
 
 Call = Callable[[int], Awaitable[None]]
 Plan = tuple[tuple[str, dict[str, Any]], ...]  # (statement name, parameters), in order
@@ -389,7 +390,12 @@ CASES = (
         "query($id: ID!) { neighborhood(id: $id, hops: 2, limit: 50) "
         "{ nodes { id kind key label } edges { source target type weight } } }",
         lambda s, i: {"id": _nth(s.papers, i)},
-        lambda v: (("neighborhood", {"id": v["id"], "hops": 2, "limit": 50}),),
+        lambda v: (
+            (
+                "neighborhood",
+                {"id": v["id"], "hops": 2, "limit": 50, "maxPapers": NEIGHBORHOOD_PAPERS},
+            ),
+        ),
     ),
 )
 

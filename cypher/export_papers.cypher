@@ -7,7 +7,8 @@
 // returns: id, labels, props (every property but the load's bookkeeping and the listing's
 //   sort keys, which are not the paper's data; embedding null unless asked),
 //   edges ([{type, label ('Concept'|'Method'|'Paper'|'CitedWork'), key (a Paper's or a
-//   CitedWork's id), props}]), authors ([{key, props}]: each author's WROTE relationship).
+//   CitedWork's id), props (but a mention's listing keys: copies of other nodes' data, see
+//   merge_mentions)}]), authors ([{key, props}]: each author's WROTE relationship).
 MATCH (p:Paper)
 WHERE p.id > $after
   AND ($ids IS NULL OR p.id IN $ids)
@@ -33,7 +34,9 @@ RETURN p.id AS id, labels(p) AS labels,
          RETURN {type: type(r),
                  label: CASE WHEN t:Concept THEN 'Concept' WHEN t:Method THEN 'Method'
                              WHEN t:Paper THEN 'Paper' ELSE 'CitedWork' END,
-                 key: coalesce(t.key, t.id), props: properties(r)}
+                 key: coalesce(t.key, t.id),
+                 props: r {.*, conceptKey: null, sortScore: null, sortNewest: null,
+                           sortOldest: null, sortTitle: null, paperId: null}}
        } AS edges,
        COLLECT {
          MATCH (a:Author)-[w:WROTE]->(p)

@@ -1,36 +1,81 @@
-// One page of the papers mentioning a concept, optionally also filtered by year, venue, method.
-// RELEVANCE orders by the mention score. Starts from the concept (unique index on Concept.key).
-// params: $concept, $year, $venue, $method, $orderBy ('RELEVANCE'|'YEAR_DESC'|'YEAR_ASC'|'TITLE'),
-// $skip, $first. returns: total, page (list of paper maps), conceptFound and methodFound (whether
-// $concept and $method, when given, are keys of a concept and a method).
-// $author: an Author key, or null for papers by anyone.
+// One page of the papers mentioning a concept, optionally also filtered by year, venue, method,
+// author. RELEVANCE orders by the mention score; every order breaks ties newest first, then by
+// id. Starts from the concept (unique index on Concept.key).
+// Unfiltered, a concept a fifth of the graph mentions is never expanded whole (capped by an
+// index, not sampled: the page is exact): the total is the concept's degree, read off the node,
+// and the page is read in order off a relationship range index over keys every mention carries
+// (see merge_mentions), led by the concept's key, so it reads about $skip + $first mentions
+// (only papers mention: no label to check) whatever the concept's size:
+//   RELEVANCE  mention_relevance  conceptKey, sortScore (-score), sortNewest, paperId
+//   YEAR_ASC   mention_oldest     conceptKey, sortOldest, sortNewest, paperId
+//   TITLE      mention_title      conceptKey, sortTitle, sortNewest, paperId
+//   otherwise  mention_newest     conceptKey, sortNewest, paperId
+// which is why each ORDER BY names them all. The hints keep the planner on the index that
+// holds the order (it picks a like one that does not), and on a seek of the concept's entries:
+// where the index holds few concepts it plans a scan of every entry, and a plan is reused
+// after the graph has grown, so a concept three papers mention read the whole index. Filtered (year, venue, method, author),
+// every mention of the concept is still read, then the papers that pass are sorted: such pages
+// of a hot concept are not bounded yet. Only the CASE branch taken runs (each COUNT and
+// COLLECT is its own plan).
+// params: $concept, $year, $venue, $method, $author (an Author key, or null for papers by
+// anyone), $orderBy ('RELEVANCE'|'YEAR_DESC'|'YEAR_ASC'|'TITLE'), $skip, $first.
+// returns: total, page (list of paper maps), conceptFound and methodFound (whether $concept and
+// $method, when given, are keys of a concept and a method).
 OPTIONAL MATCH (c:Concept {key: $concept})
-CALL (c) {
-  // unfiltered, the total is the concept's degree (only papers mention), read off the node
-  // without visiting its papers: a concept a fifth of the graph mentions costs the same
-  WITH c WHERE $year IS NULL AND $venue IS NULL AND $method IS NULL AND $author IS NULL
-  RETURN CASE WHEN c IS NULL THEN 0 ELSE COUNT { (c)<-[:MENTIONS]-() } END AS total
-  UNION
-  WITH c WHERE $year IS NOT NULL OR $venue IS NOT NULL OR $method IS NOT NULL
-    OR $author IS NOT NULL
-  MATCH (c)<-[:MENTIONS]-(p:Paper)
-  WHERE ($year IS NULL OR p.year = $year) AND ($venue IS NULL OR p.venue = $venue)
-    AND ($method IS NULL OR EXISTS { (p)-[:PROPOSES|USES]->(:Method {key: $method}) })
-    AND ($author IS NULL OR EXISTS { (:Author {key: $author})-[:WROTE]->(p) })
-  RETURN count(p) AS total
-}
-CALL (c) {
-  MATCH (c)<-[m:MENTIONS]-(p:Paper)
-  WHERE ($year IS NULL OR p.year = $year) AND ($venue IS NULL OR p.venue = $venue)
-    AND ($method IS NULL OR EXISTS { (p)-[:PROPOSES|USES]->(:Method {key: $method}) })
-    AND ($author IS NULL OR EXISTS { (:Author {key: $author})-[:WROTE]->(p) })
-  WITH p, m
-  ORDER BY CASE WHEN $orderBy = 'RELEVANCE' THEN m.score END DESC,
-           CASE WHEN $orderBy = 'YEAR_ASC' THEN coalesce(p.year, 9999) END ASC,
-           CASE WHEN $orderBy = 'TITLE' THEN toLower(coalesce(p.title, p.label)) END ASC,
-           coalesce(p.year, 0) DESC, p.id ASC
-  SKIP $skip LIMIT $first
-  RETURN collect(p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status}) AS page
-}
-RETURN total, page, c IS NOT NULL AS conceptFound,
+WITH c, $year IS NULL AND $venue IS NULL AND $method IS NULL AND $author IS NULL AS whole
+WITH c,
+  CASE
+    WHEN c IS NULL THEN 0
+    WHEN whole THEN COUNT { (c)<-[:MENTIONS]-() }
+    ELSE COUNT {
+      MATCH (c)<-[:MENTIONS]-(p:Paper)
+      WHERE ($year IS NULL OR p.year = $year) AND ($venue IS NULL OR p.venue = $venue)
+        AND ($method IS NULL OR EXISTS { (p)-[:PROPOSES|USES]->(:Method {key: $method}) })
+        AND ($author IS NULL OR EXISTS { (:Author {key: $author})-[:WROTE]->(p) }) }
+  END AS total,
+  CASE
+    WHEN c IS NULL THEN []
+    WHEN NOT whole THEN COLLECT {
+      MATCH (c)<-[m:MENTIONS]-(p:Paper)
+      WHERE ($year IS NULL OR p.year = $year) AND ($venue IS NULL OR p.venue = $venue)
+        AND ($method IS NULL OR EXISTS { (p)-[:PROPOSES|USES]->(:Method {key: $method}) })
+        AND ($author IS NULL OR EXISTS { (:Author {key: $author})-[:WROTE]->(p) })
+      WITH p, m
+      ORDER BY CASE WHEN $orderBy = 'RELEVANCE' THEN m.score END DESC,
+               CASE WHEN $orderBy = 'YEAR_ASC' THEN coalesce(p.year, 9999) END ASC,
+               CASE WHEN $orderBy = 'TITLE' THEN toLower(coalesce(p.title, p.label)) END ASC,
+               coalesce(p.year, 0) DESC, p.id ASC
+      SKIP $skip LIMIT $first
+      RETURN p }
+    WHEN $orderBy = 'RELEVANCE' THEN COLLECT {
+      MATCH (p)-[m:MENTIONS]->()
+      USING INDEX SEEK m:MENTIONS(conceptKey, sortScore, sortNewest, paperId)
+      WHERE m.conceptKey = $concept AND m.sortScore IS NOT NULL AND m.sortNewest IS NOT NULL
+        AND m.paperId IS NOT NULL
+      WITH p, m ORDER BY m.conceptKey, m.sortScore, m.sortNewest, m.paperId SKIP $skip LIMIT $first
+      RETURN p }
+    WHEN $orderBy = 'YEAR_ASC' THEN COLLECT {
+      MATCH (p)-[m:MENTIONS]->()
+      USING INDEX SEEK m:MENTIONS(conceptKey, sortOldest, sortNewest, paperId)
+      WHERE m.conceptKey = $concept AND m.sortOldest IS NOT NULL AND m.sortNewest IS NOT NULL
+        AND m.paperId IS NOT NULL
+      WITH p, m ORDER BY m.conceptKey, m.sortOldest, m.sortNewest, m.paperId SKIP $skip LIMIT $first
+      RETURN p }
+    WHEN $orderBy = 'TITLE' THEN COLLECT {
+      MATCH (p)-[m:MENTIONS]->()
+      USING INDEX SEEK m:MENTIONS(conceptKey, sortTitle, sortNewest, paperId)
+      WHERE m.conceptKey = $concept AND m.sortTitle IS NOT NULL AND m.sortNewest IS NOT NULL
+        AND m.paperId IS NOT NULL
+      WITH p, m ORDER BY m.conceptKey, m.sortTitle, m.sortNewest, m.paperId SKIP $skip LIMIT $first
+      RETURN p }
+    ELSE COLLECT {
+      MATCH (p)-[m:MENTIONS]->()
+      USING INDEX SEEK m:MENTIONS(conceptKey, sortNewest, paperId)
+      WHERE m.conceptKey = $concept AND m.sortNewest IS NOT NULL AND m.paperId IS NOT NULL
+      WITH p, m ORDER BY m.conceptKey, m.sortNewest, m.paperId SKIP $skip LIMIT $first
+      RETURN p }
+  END AS papers
+RETURN total,
+       [p IN papers | p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status}] AS page,
+       c IS NOT NULL AS conceptFound,
        $method IS NULL OR EXISTS { MATCH (:Method {key: $method}) } AS methodFound

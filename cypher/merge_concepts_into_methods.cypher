@@ -6,10 +6,11 @@
 // model` beside LLM) stays the concept the graph's concept queries, topics and trends stand on.
 // A concept two methods spell out goes to one: the method whose key it is, else the one with
 // the most papers, then the first key. Each paper's MENTIONS of the concept becomes a USES of
-// the method (score, extractor and evidence kept; none when the paper already proposes or uses
-// it), the concept's surface forms join the method's aliases, and the concept goes with its
-// derived edges. The concept is write-locked first, so a loader still linking a paper to it
-// commits before its mentions are moved. Only the concepts a resolution names are looked at
+// the method (score, extractor and evidence kept, not the mention's listing keys; none when
+// the paper already proposes or uses it), the concept's surface forms join the method's
+// aliases, and the concept goes with its derived edges. The concept is write-locked first, so
+// a loader still linking a paper to it commits before its mentions are moved. Only the
+// concepts a resolution names are looked at
 // ($concepts: those written since the last one, and the keys and expansions of the methods
 // written or linked since), so a load costs what it wrote, not the graph's size: one index
 // seek and one full-text query (method_expansion_text; phrase is the key as an escaped Lucene
@@ -41,7 +42,9 @@ CALL (c, m) {
   WHERE NOT EXISTS { (p)-[:PROPOSES|USES]->(m) }
   CREATE (p)-[u:USES]->(m)
   SET u = properties(r)
-  REMOVE u.rank, u.source
+  // a use is not listed under a concept (see merge_mentions)
+  REMOVE u.rank, u.source, u.conceptKey, u.sortScore, u.sortNewest, u.sortOldest, u.sortTitle,
+    u.paperId
   RETURN collect({matchKey: p.matchKey, key: m.key, year: p.year}) AS created
 }
 SET m.aliases = m.aliases + [a IN c.aliases WHERE NOT a IN m.aliases]

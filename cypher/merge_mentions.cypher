@@ -5,6 +5,12 @@
 // Language Model"). resolvePending has the resolution after the load look at the concept.
 // Each edge carries its evidence (where the phrase is written; see graph.writes.Evidence) and
 // the forms this paper writes (aliases), from which refresh_aliases recomputes the concept's.
+// Each edge also carries the keys papers(concept:) reads a concept's papers in order by (the
+// mention_* range indexes, see find_papers_by_concept): the concept's key, the score negated
+// (sortScore: best first in ascending order) and the paper's own sort keys and id, copied from
+// the paper upsert_papers has just written in this transaction. A paper's edges are rewritten
+// with it, so the copies change when its year or title does (fill_mention_sort_keys gives an
+// older graph's edges theirs).
 // params: $rows: [{matchKey, key, name, aliases, score, rank, source, extractor, evidence (map of
 //   edge properties, possibly empty)}]. returns: count.
 UNWIND $rows AS row
@@ -21,4 +27,6 @@ MERGE (c:Concept {key: row.key})
 SET c.resolvePending = true
 CREATE (p)-[r:MENTIONS {score: row.score, rank: row.rank, source: row.source, extractor: row.extractor}]->(c)
 SET r += row.evidence, r.aliases = row.aliases
+SET r.conceptKey = c.key, r.sortScore = -row.score, r.sortNewest = p.sortNewest,
+    r.sortOldest = p.sortOldest, r.sortTitle = p.sortTitle, r.paperId = p.id
 RETURN count(*) AS count

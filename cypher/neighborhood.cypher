@@ -2,16 +2,25 @@
 // (papers link to concepts and methods), so rings alternate: hop 1 = its concepts and methods,
 // hop 2 = the papers sharing them (most shared first), hop 3 = those papers' other concepts and
 // methods (most linked first). Nodes are taken ring by ring up to $limit (start first); edges are
-// every MENTIONS/PROPOSES/USES/RELATED_TO relationship among the chosen nodes. Bounded at
-// scale: hop 2 reads at most 1,000 papers of each concept or method (a sample, in store order,
-// of one a fifth of the graph mentions; all of them on smaller graphs).
-// params: $id, $hops (1..3), $limit (max nodes).
+// every MENTIONS/PROPOSES/USES/RELATED_TO relationship among the chosen nodes.
+// Bounded at scale, a concept a fifth of the graph mentions is never expanded whole (capped):
+// hop 2 reads the papers of the paper's most specific concepts and methods (fewest papers
+// first) whole while they add up to at most $maxPapers (the most specific one alone is capped
+// at $maxPapers, a sample in store order); the broader ones are not expanded but looked up from
+// the candidates' side: the 2 * $limit papers sharing the most specific ones are each checked
+// for them, which costs each candidate's own edges. A paper sharing only broad nodes is left
+// out.
+// Edges are read from the chosen papers (a paper's own edges) and, for RELATED_TO, from each
+// chosen concept's methods (a concept is related to fewer methods than a method to concepts).
+// The id's lookup scans the papers' altIds only when no paper has the id.
+// params: $id, $hops (1..3), $limit (max nodes), $maxPapers (papers hop 2 expands).
 // returns: nodes (list of {elementId, kind, key, label, depth}),
 // edges (list of {source, target (elementIds), type, weight}); no row when the paper is missing.
 OPTIONAL MATCH (byId:Paper {id: $id})
 OPTIONAL CALL (byId) {
-  WITH byId WHERE byId IS NULL
-  MATCH (alt:Paper) WHERE $id IN alt.altIds
+  // an UNWIND of nothing, not a WHERE, which the planner would test after scanning the papers
+  UNWIND CASE WHEN byId IS NULL THEN [$id] ELSE [] END AS id
+  MATCH (alt:Paper) WHERE id IN alt.altIds
   RETURN alt LIMIT 1
 }
 WITH coalesce(byId, alt) AS start
@@ -23,12 +32,22 @@ CALL (start) {
 }
 CALL (start, ring1) {
   UNWIND CASE WHEN $hops >= 2 THEN ring1 ELSE [] END AS e
+  WITH e, COUNT { (e)<-[:MENTIONS|PROPOSES|USES]-() } AS papers ORDER BY papers, e.key
+  WITH collect(e) AS bySize, collect(papers) AS sizes
+  WITH bySize, size([i IN range(0, size(sizes) - 1)
+                     WHERE reduce(total = 0, n IN sizes[..i + 1] | total + n) <= $maxPapers]) AS fit
+  WITH bySize[..CASE WHEN fit = 0 THEN 1 ELSE fit END] AS read,
+       bySize[CASE WHEN fit = 0 THEN 1 ELSE fit END..] AS checked
+  UNWIND read AS e
   CALL (e, start) {
-    MATCH (e)<-[:MENTIONS|PROPOSES|USES]-(p:Paper)
+    MATCH (e)<-[:MENTIONS|PROPOSES|USES]-(p)
     WHERE p <> start
-    RETURN p LIMIT 1000
+    RETURN p LIMIT $maxPapers
   }
-  WITH p, count(DISTINCT e) AS shared ORDER BY shared DESC, p.id LIMIT $limit
+  WITH p, count(DISTINCT e) AS shared, checked
+  ORDER BY shared DESC, p.id LIMIT 2 * $limit
+  WITH p, shared + COUNT { (p)-[:MENTIONS|PROPOSES|USES]->(b) WHERE b IN checked } AS shared
+  ORDER BY shared DESC, p.id LIMIT $limit
   RETURN collect(p) AS ring2
 }
 CALL (ring1, ring2) {
@@ -47,9 +66,16 @@ RETURN [c IN chosen | {
          kind: CASE WHEN c.n:Paper THEN 'PAPER' WHEN c.n:Concept THEN 'CONCEPT' ELSE 'METHOD' END
        }] AS nodes,
        COLLECT {
-         UNWIND members AS a
-         MATCH (a)-[r:MENTIONS|PROPOSES|USES|RELATED_TO]->(b)
+         UNWIND [n IN members WHERE n:Paper] AS a
+         MATCH (a)-[r:MENTIONS|PROPOSES|USES]->(b)
          WHERE b IN members
          RETURN {source: elementId(a), target: elementId(b), type: type(r),
-                 weight: toFloat(coalesce(r.score, r.weight))}
+                 weight: toFloat(r.score)} AS edge
+         UNION ALL
+         WITH members, [n IN members WHERE n:Method] AS methods
+         UNWIND [n IN members WHERE n:Concept] AS b
+         MATCH (a)-[r:RELATED_TO]->(b)
+         WHERE a IN methods
+         RETURN {source: elementId(a), target: elementId(b), type: type(r),
+                 weight: toFloat(r.weight)} AS edge
        } AS edges

@@ -165,7 +165,8 @@ def _edges(source: str, row: dict[str, Any]) -> list[EdgeRecord]:
             source=source,
             target=node_id(edge["label"], edge["key"]),
             type=edge["type"],
-            props=dict(edge["props"]),
+            # the keys export_papers leaves out come back as nulls (a stored property never is)
+            props={name: value for name, value in edge["props"].items() if value is not None},
         )
         for edge in row.get("edges", [])
     ]

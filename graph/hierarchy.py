@@ -13,7 +13,8 @@ cycle. Methods are names (``DyAug``, ``GraphSAGE``) with no head noun, so they g
 :func:`refresh_hierarchy` is incremental: it looks only at the concepts flagged
 ``broaderPending`` (new ones, and those whose broader concept was deleted), found by index, and
 re-places just them and the existing concepts a new one may now sit above.
-:func:`flag_unplaced_concepts` flags them once in a graph written before the flag was kept.
+A graph written before the flag was kept has them flagged once (``flag_unplaced_concepts``, a
+migration of :mod:`graph.schema`).
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ __all__ = [
     "GENERIC_HEADS",
     "broader_candidates",
     "choose_broader",
-    "flag_unplaced_concepts",
     "narrower_probes",
     "refresh_hierarchy",
 ]
@@ -73,14 +73,6 @@ def narrower_probes(key: str) -> list[str]:
 def choose_broader(keys: Iterable[str], existing: set[str]) -> dict[str, str | None]:
     """Each key's broader concept among ``existing`` keys (``None`` when there is none)."""
     return {key: next((c for c in broader_candidates(key) if c in existing), None) for key in keys}
-
-
-async def flag_unplaced_concepts(driver: AsyncDriver, *, database: str) -> None:
-    """Flag the concepts of a graph written before concepts were flagged for placing that wait
-    to be placed (a migration of :mod:`graph.schema`: run once, before its index)."""
-    async with driver.session(database=database) as session:
-        # batched in its own transactions (CALL … IN TRANSACTIONS), hence a plain session.run
-        await (await session.run(query("flag_unplaced_concepts"))).consume()
 
 
 async def refresh_hierarchy(driver: AsyncDriver, *, database: str) -> int:

@@ -17,7 +17,6 @@ from neo4j import AsyncDriver
 from graph import _acronyms
 from graph._indexes import index_exists
 from graph.cypher import query
-from graph.hierarchy import flag_unplaced_concepts
 from graph.topics import recompute_uncounted_topics
 from graph.trend_counts import refresh_pending_trend_counts
 
@@ -69,17 +68,21 @@ class Migration:
     done: str
 
 
-async def fill_paper_sort_keys(driver: AsyncDriver, *, database: str) -> None:
-    """Give the papers of a graph written before the listing's sort keys were kept their keys."""
-    async with driver.session(database=database) as session:
-        # batched in its own transactions (CALL … IN TRANSACTIONS), hence a plain session.run
-        await (await session.run(query("fill_paper_sort_keys"))).consume()
+def batched(name: str) -> Backfill:
+    """A backfill that is the one statement ``name``, batched in its own transactions (CALL …
+    IN TRANSACTIONS, hence a plain session.run)."""
+
+    async def backfill(driver: AsyncDriver, *, database: str) -> None:
+        async with driver.session(database=database) as session:
+            await (await session.run(query(name))).consume()
+
+    return backfill
 
 
 MIGRATIONS = (
     # the listing reads its pages off these indexes: a paper without keys would be missing
     Migration(
-        fill_paper_sort_keys,
+        batched("fill_paper_sort_keys"),
         (
             "schema_paper_sort_newest",
             "schema_paper_sort_oldest",
@@ -92,9 +95,22 @@ MIGRATIONS = (
         ),
         "paper_venue_year_title",
     ),
+    # papers(concept:) reads its pages off these; a mention's keys copy its paper's, so after
+    Migration(
+        batched("fill_mention_sort_keys"),
+        (
+            "schema_mention_relevance",
+            "schema_mention_newest",
+            "schema_mention_oldest",
+            "schema_mention_title",
+        ),
+        "mention_title",
+    ),
     Migration(_acronyms.index_acronym_definitions, ("schema_acronym_definition",), _acronyms.INDEX),
     Migration(
-        flag_unplaced_concepts, ("schema_concept_broader_pending",), "concept_broader_pending"
+        batched("flag_unplaced_concepts"),
+        ("schema_concept_broader_pending",),
+        "concept_broader_pending",
     ),
     Migration(refresh_pending_trend_counts, ("schema_concept_trend_total",), "concept_trend_total"),
     Migration(recompute_uncounted_topics, ("schema_has_topic_rank",), "has_topic_rank"),

@@ -13,6 +13,9 @@ __all__ = ["MAX_HOPS", "MAX_NEIGHBORHOOD_HOPS", "graph_stats", "neighborhood", "
 MAX_HOPS = 6
 #: Widest neighbourhood (rings around the paper, see ``cypher/neighborhood.cypher``).
 MAX_NEIGHBORHOOD_HOPS = 3
+#: Papers a neighbourhood's second ring reads from the paper's most specific concepts and
+#: methods; the broader ones only score the papers found (see ``cypher/neighborhood.cypher``).
+NEIGHBORHOOD_PAPERS = 5000
 
 
 def _check_range(name: str, value: int, low: int, high: int) -> None:
@@ -52,7 +55,9 @@ async def neighborhood(reader: GraphReader, *, id: str, hops: int = 1, limit: in
     """The paper, the nodes within ``hops`` (1..3) rings of it (at most ``limit``), their edges."""
     _check_range("hops", hops, 1, MAX_NEIGHBORHOOD_HOPS)
     _check_range("limit", limit, 1, 500)
-    row = await fetch_one(reader, "neighborhood", id=id, hops=hops, limit=limit)
+    row = await fetch_one(
+        reader, "neighborhood", id=id, hops=hops, limit=limit, maxPapers=NEIGHBORHOOD_PAPERS
+    )
     if row is None:
         raise _missing(id)
     by_element, nodes = to_nodes(row["nodes"])

@@ -66,6 +66,10 @@ async def test_full_export_matches_cypher(seeded: Settings, driver: AsyncDriver)
     assert attrs["altIds"] == paper["altIds"] and "embedding" not in attrs
     # the listing's sort keys are stored on the paper, not part of it
     assert "sortTitle" in paper and not {"sortTitle", "sortNewest", "sortOldest"} & set(attrs)
+    # nor are the copies a mention carries for papers(concept:) part of the mention
+    mentions = [d for *_, d in graph.edges(data=True) if d["relationshipType"] == "MENTIONS"]
+    copies = {"conceptKey", "sortScore", "sortNewest", "sortOldest", "sortTitle", "paperId"}
+    assert mentions and all("score" in d and not copies & set(d) for d in mentions)
 
 
 @pytest.mark.neo4j

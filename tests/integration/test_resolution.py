@@ -93,6 +93,16 @@ async def clip_state(driver: AsyncDriver, settings: Settings) -> list[Any]:
     )
 
 
+#: What a mention carries for papers(concept:) (see merge_mentions).
+MENTION_LISTING_KEYS = {
+    "conceptKey",
+    "sortScore",
+    "sortNewest",
+    "sortOldest",
+    "sortTitle",
+    "paperId",
+}
+
 EXPECTED_CLIP = [
     # the mention became a use of the method, with its evidence
     {
@@ -124,6 +134,9 @@ async def test_a_key_naming_a_method_is_not_also_a_concept_across_loads(
     assert await clip_state(driver, neo4j_settings) == EXPECTED_CLIP
     concepts = await cypher(driver, neo4j_settings, "MATCH (c:Concept {key: 'clip'}) RETURN c")
     assert concepts == []
+    # the use keeps none of the keys its mention was listed under the concept by
+    uses = await cypher(driver, neo4j_settings, "MATCH ()-[u:USES]->() RETURN keys(u) AS keys")
+    assert uses and all(MENTION_LISTING_KEYS.isdisjoint(u["keys"]) for u in uses)
     edge_counts = await cypher(
         driver,
         neo4j_settings,

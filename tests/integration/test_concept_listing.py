@@ -1,0 +1,226 @@
+"""papers(concept:) unfiltered, read in order off the mention_* indexes: every order gives the
+list a plain sort of the concept's papers gives, page by page; a page of a concept many papers
+mention reads about the page; and the keys each mention carries for it follow the write path
+and are filled in on a graph written before them (real Neo4j)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+import pytest
+from neo4j import AsyncDriver
+
+from graph.config import Settings
+from graph.cypher import query
+from graph.models import PaperOrder
+from graph.queries import GraphReader, find_papers
+from graph.schema import ensure_schema
+from graph.writes import MentionRow, PaperRow, upsert_papers
+
+pytestmark = pytest.mark.neo4j
+
+
+@dataclass(frozen=True)
+class Hot:
+    """A paper mentioning the concept ``hot`` with ``score``."""
+
+    id: str
+    title: str | None
+    year: int | None
+    score: float
+
+    @property
+    def label(self) -> str:
+        return f"Label of {self.id}"
+
+    def row(self, *, venue: str = "V") -> PaperRow:
+        return PaperRow(
+            id=self.id,
+            source_id=True,
+            match_key=f"mk-{self.id}",
+            content_hash=f"h-{self.id}",
+            abstract=f"Abstract of {self.id}.",
+            label=self.title or self.label,
+            source="test",
+            extractor="hand",
+            title=self.title,
+            year=self.year,
+            venue=venue,
+            mentions=(
+                MentionRow(
+                    key="hot",
+                    name="hot",
+                    aliases=("hot",),
+                    score=self.score,
+                    rank=1,
+                    source="keybert",
+                ),
+            ),
+        )
+
+
+# Ties everywhere the orders break them: scores (h01, h02, h03), score and year (h01, h03; h06,
+# h10), titles but for case (h02, h03, h06; h01, h10), undated papers (h04, h05), a paper listed
+# by its label (h04).
+HOT = [
+    Hot("h01", "beta", 2024, 0.9),
+    Hot("h02", "Alpha", 2023, 0.9),
+    Hot("h03", "alpha", 2024, 0.9),
+    Hot("h04", None, None, 0.5),
+    Hot("h05", "delta", None, 0.5),
+    Hot("h06", "ALPHA", 2024, 0.7),
+    Hot("h07", "zeta", 2022, 1.0),
+    Hot("h10", "Beta", 2024, 0.7),
+    Hot("h11", "epsilon", 2023, 0.25),
+]
+#: The orders as a plain sort defines them: ties newest first (undated as year 0), then by id.
+SORT_KEYS: dict[PaperOrder, Callable[[Hot], tuple[Any, ...]]] = {
+    PaperOrder.RELEVANCE: lambda p: (-p.score, -(p.year or 0), p.id),
+    PaperOrder.YEAR_DESC: lambda p: (-(p.year or 0), p.id),
+    PaperOrder.YEAR_ASC: lambda p: (9999 if p.year is None else p.year, -(p.year or 0), p.id),
+    PaperOrder.TITLE: lambda p: ((p.title or p.label).lower(), -(p.year or 0), p.id),
+}
+#: A mention whose keys are not its concept's key, its score negated and its paper's sort keys.
+STALE_MENTIONS = """
+MATCH (p:Paper)-[m:MENTIONS]->(c:Concept)
+WHERE NOT coalesce(m.conceptKey = c.key AND m.sortScore = -m.score
+                   AND m.sortNewest = p.sortNewest AND m.sortOldest = p.sortOldest
+                   AND m.sortTitle = p.sortTitle AND m.paperId = p.id, false)
+RETURN p.id AS id
+"""
+MENTION_KEYS = "conceptKey, m.sortScore, m.sortNewest, m.sortOldest, m.sortTitle, m.paperId"
+
+
+def expected(papers: list[Hot], order: PaperOrder) -> list[str]:
+    return [p.id for p in sorted(papers, key=SORT_KEYS[order])]
+
+
+async def write(driver: AsyncDriver, settings: Settings, papers: list[Hot]) -> None:
+    rows = [p.row() for p in papers]
+    await upsert_papers(driver, database=settings.neo4j_database, papers=rows)
+
+
+async def listed(reader: GraphReader, order: PaperOrder, **filters: Any) -> list[str]:
+    page = await find_papers(reader, concept="hot", order=order, first=100, **filters)
+    return [p.id for p in page.items]
+
+
+async def stale(driver: AsyncDriver, settings: Settings) -> list[str]:
+    records, _, _ = await driver.execute_query(STALE_MENTIONS, database_=settings.neo4j_database)
+    return [r["id"] for r in records]
+
+
+@pytest.fixture
+async def reader(driver: AsyncDriver, neo4j_settings: Settings) -> GraphReader:
+    await write(driver, neo4j_settings, HOT)
+    return GraphReader(driver=driver, settings=neo4j_settings)
+
+
+# --- the keys each mention carries ----------------------------------------------------------
+
+
+async def test_a_rewritten_paper_moves_to_its_new_place_under_its_concept(
+    reader: GraphReader, driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    """A reload with another score, year and title, and a new paper, are listed where a plain
+    sort puts them: the copies on the mentions follow the paper."""
+    assert await stale(driver, neo4j_settings) == []
+    now = [replace(HOT[6], title="Aardvark", year=2025, score=0.1), Hot("h12", "omega", 2021, 0.9)]
+    await write(driver, neo4j_settings, now)
+    papers = [p for p in HOT if p.id != "h07"] + now
+    assert await stale(driver, neo4j_settings) == []
+    for order in PaperOrder:
+        assert await listed(reader, order) == expected(papers, order), order
+
+
+async def test_a_graph_written_before_the_mention_keys_is_listed_whole_once_ensured(
+    reader: GraphReader, driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    """Mentions as an older papergraph wrote them, without the keys and their indexes:
+    ``init-db`` or the next load (both ensure the schema) gives them their keys."""
+    database = neo4j_settings.neo4j_database
+    for statement in (
+        f"MATCH ()-[m:MENTIONS]->() REMOVE m.{MENTION_KEYS}",
+        "DROP INDEX mention_title",
+    ):
+        await driver.execute_query(statement, database_=database)
+    assert len(await stale(driver, neo4j_settings)) == len(HOT)
+    await ensure_schema(driver, database=database)
+    assert await stale(driver, neo4j_settings) == []
+    for order in PaperOrder:
+        assert await listed(reader, order) == expected(HOT, order), order
+
+
+async def test_once_the_mention_indexes_exist_ensuring_the_schema_reads_no_mention(
+    reader: GraphReader, driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    """The fill runs only while an index is missing, so a start-up costs a schema query, not a
+    read of every mention (a mention without keys is then one no write path made)."""
+    database = neo4j_settings.neo4j_database
+    await driver.execute_query(
+        f"MATCH ()-[m:MENTIONS]->() REMOVE m.{MENTION_KEYS}", database_=database
+    )
+    await ensure_schema(driver, database=database)
+    assert len(await stale(driver, neo4j_settings)) == len(HOT)
+
+
+# --- the listing ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("order", list(PaperOrder))
+async def test_every_order_is_the_plain_sort_and_pages_walk_it(
+    reader: GraphReader, order: PaperOrder
+) -> None:
+    whole = expected(HOT, order)
+    assert await listed(reader, order) == whole
+    # a venue every paper has takes the statement's filtered road, which sorts the mentions
+    assert await listed(reader, order, venue="V") == whole
+    for size in (2, 3):
+        walked: list[str] = []
+        while len(walked) <= len(whole):  # one step past the end must be empty
+            page = await find_papers(
+                reader, concept="hot", order=order, offset=len(walked), first=size
+            )
+            assert page.total == len(HOT)
+            if not page.items:
+                break
+            walked += [p.id for p in page.items]
+        assert walked == whole
+
+
+MANY = 1500
+#: Far fewer than the concept's 1,500 mentions: a statement reading (or sorting) them all costs
+#: several database hits each, one reading a page off an index a few per paper shown.
+PAGE_HITS = 250
+
+
+def _db_hits(plan: dict[str, Any]) -> int:
+    return int(plan.get("dbHits", 0)) + sum(_db_hits(c) for c in plan.get("children", ()))
+
+
+async def test_a_page_of_a_concept_many_papers_mention_reads_about_the_page(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    """Unfiltered, a page of 10 after 20 of a concept 1,500 papers mention, and of one 3 papers
+    mention, costs far less than the big concept's mentions in every order."""
+    database = neo4j_settings.neo4j_database
+    many = [
+        Hot(f"m{i:04}", f"Work {i * 7919 % MANY}", 2000 + i % 25, (i % 7) / 7) for i in range(MANY)
+    ]
+    await write(driver, neo4j_settings, many)
+    rare = [
+        replace(p.row(), mentions=(replace(p.row().mentions[0], key="rare"),)) for p in many[:3]
+    ]
+    await upsert_papers(driver, database=database, papers=rare)
+    for concept, total in (("hot", MANY - 3), ("rare", 3)):
+        for order in PaperOrder:
+            params = {"concept": concept, "year": None, "venue": None, "method": None}
+            params |= {"author": None, "orderBy": order.value, "skip": 20, "first": 10}
+            records, summary, _ = await driver.execute_query(
+                "PROFILE " + query("find_papers_by_concept"), params, database_=database
+            )
+            assert records[0]["total"] == total
+            assert summary.profile is not None
+            assert _db_hits(summary.profile) < PAGE_HITS, (concept, order)

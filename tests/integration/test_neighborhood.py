@@ -1,0 +1,91 @@
+"""neighborhood's second ring on the real Neo4j: the papers sharing the most of the paper's
+concepts and methods first, also when its broad ones are only looked up from the papers found,
+and a paper found by its id without reading the others."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from _rows import paper_mentioning
+from neo4j import AsyncDriver
+
+from graph.config import Settings
+from graph.cypher import query
+from graph.models import NodeKind, Subgraph
+from graph.queries import GraphReader, neighborhood
+from graph.writes import MethodRow, upsert_papers
+
+pytestmark = pytest.mark.neo4j
+
+USES_M = MethodRow(key="m", name="M", aliases=("M",), score=0.8, kind="USES")
+#: ``start``'s concepts: s1 and s2 specific (3 papers each), hot broad (8 papers); its method m
+#: (2 papers). a shares all four, c shares s2 and hot, b only s1, d and h1..h4 only hot.
+PAPERS = [
+    paper_mentioning("start", ("s1", "s2", "hot"), methods=(USES_M,)),
+    paper_mentioning("a", ("s1", "s2", "hot"), methods=(USES_M,)),
+    paper_mentioning("b", ("s1",)),
+    paper_mentioning("c", ("s2", "hot")),
+    paper_mentioning("d", ("hot",)),
+    *(paper_mentioning(f"h{i}", ("hot",)) for i in range(1, 5)),
+]
+
+
+@pytest.fixture
+async def reader(driver: AsyncDriver, neo4j_settings: Settings) -> GraphReader:
+    await upsert_papers(driver, database=neo4j_settings.neo4j_database, papers=PAPERS)
+    return GraphReader(driver=driver, settings=neo4j_settings)
+
+
+def papers(graph: Subgraph) -> list[str]:
+    """The second ring, in order (nodes come ring by ring, the paper first)."""
+    return [n.key for n in graph.nodes[1:] if n.kind is NodeKind.PAPER]
+
+
+def entities(graph: Subgraph) -> set[str]:
+    return {n.key for n in graph.nodes if n.kind is not NodeKind.PAPER}
+
+
+async def test_the_papers_sharing_the_most_come_first(reader: GraphReader) -> None:
+    graph = await neighborhood(reader, id="start", hops=2, limit=50)
+    assert entities(graph) == {"hot", "m", "s1", "s2"}
+    # a shares 4, c 2, the rest 1 each (ties by id)
+    assert papers(graph) == ["a", "c", "b", "d", "h1", "h2", "h3", "h4"]
+    edges = {(e.source, e.target, e.type) for e in graph.edges}
+    assert ("method:m", "concept:hot", "RELATED_TO") in edges
+    assert ("paper:a", "method:m", "USES") in edges and (
+        "paper:d",
+        "concept:hot",
+        "MENTIONS",
+    ) in edges
+
+
+async def test_broad_concepts_still_count_for_the_papers_the_specific_ones_find(
+    reader: GraphReader, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With room for m, s1 and s2 only (2 + 3 + 3 papers), hot is not expanded; it still counts
+    for a, b and c (c, sharing hot, before b), and papers sharing only hot are left out."""
+    monkeypatch.setattr("graph.queries.traversals.NEIGHBORHOOD_PAPERS", 8)
+    graph = await neighborhood(reader, id="start", hops=2, limit=50)
+    assert papers(graph) == ["a", "c", "b"]
+
+
+MANY = 2000
+CREATE_MANY = "UNWIND range(1, $many) AS i CREATE (:Paper {id: 'w' + i, altIds: ['w' + i]})"
+
+
+def _db_hits(plan: dict[str, Any]) -> int:
+    return int(plan.get("dbHits", 0)) + sum(_db_hits(c) for c in plan.get("children", ()))
+
+
+async def test_a_paper_found_by_its_id_reads_no_other_paper(
+    reader: GraphReader, driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    """Only an id no paper has is looked for among the papers' altIds (a scan of them all)."""
+    database = neo4j_settings.neo4j_database
+    await driver.execute_query(CREATE_MANY, many=MANY, database_=database)
+    params = {"id": "start", "hops": 1, "limit": 50, "maxPapers": 5000}
+    _, summary, _ = await driver.execute_query(
+        "PROFILE " + query("neighborhood"), params, database_=database
+    )
+    assert summary.profile is not None and _db_hits(summary.profile) < MANY
