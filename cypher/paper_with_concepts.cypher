@@ -7,8 +7,9 @@
 UNWIND $ids AS id
 OPTIONAL MATCH (byId:Paper {id: id})
 OPTIONAL CALL (id, byId) {
-  WITH id, byId WHERE byId IS NULL
-  MATCH (alt:Paper) WHERE id IN alt.altIds
+  // an UNWIND of nothing, not a WHERE, which the planner would test after scanning the papers
+  UNWIND CASE WHEN byId IS NULL THEN [id] ELSE [] END AS wanted
+  MATCH (alt:Paper) WHERE wanted IN alt.altIds
   RETURN alt LIMIT 1
 }
 WITH id, coalesce(byId, alt) AS p

@@ -2,15 +2,17 @@
 // params: $paperA, $paperB. returns: foundA, foundB (bool), concepts (list of concept maps).
 OPTIONAL MATCH (a0:Paper {id: $paperA})
 OPTIONAL CALL (a0) {
-  WITH a0 WHERE a0 IS NULL
-  MATCH (alt:Paper) WHERE $paperA IN alt.altIds
+  // an UNWIND of nothing, not a WHERE, which the planner would test after scanning the papers
+  UNWIND CASE WHEN a0 IS NULL THEN [$paperA] ELSE [] END AS wanted
+  MATCH (alt:Paper) WHERE wanted IN alt.altIds
   RETURN alt AS a1 LIMIT 1
 }
 WITH coalesce(a0, a1) AS a
 OPTIONAL MATCH (b0:Paper {id: $paperB})
 OPTIONAL CALL (b0) {
-  WITH b0 WHERE b0 IS NULL
-  MATCH (alt:Paper) WHERE $paperB IN alt.altIds
+  // an UNWIND of nothing, not a WHERE, which the planner would test after scanning the papers
+  UNWIND CASE WHEN b0 IS NULL THEN [$paperB] ELSE [] END AS wanted
+  MATCH (alt:Paper) WHERE wanted IN alt.altIds
   RETURN alt AS b1 LIMIT 1
 }
 WITH a, coalesce(b0, b1) AS b

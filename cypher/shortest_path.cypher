@@ -7,15 +7,17 @@
 // when there is no path within $maxHops.
 OPTIONAL MATCH (a0:Paper {id: $fromPaper})
 OPTIONAL CALL (a0) {
-  WITH a0 WHERE a0 IS NULL
-  MATCH (alt:Paper) WHERE $fromPaper IN alt.altIds
+  // an UNWIND of nothing, not a WHERE, which the planner would test after scanning the papers
+  UNWIND CASE WHEN a0 IS NULL THEN [$fromPaper] ELSE [] END AS wanted
+  MATCH (alt:Paper) WHERE wanted IN alt.altIds
   RETURN alt AS a1 LIMIT 1
 }
 WITH coalesce(a0, a1) AS a
 OPTIONAL MATCH (b0:Paper {id: $toPaper})
 OPTIONAL CALL (b0) {
-  WITH b0 WHERE b0 IS NULL
-  MATCH (alt:Paper) WHERE $toPaper IN alt.altIds
+  // an UNWIND of nothing, not a WHERE, which the planner would test after scanning the papers
+  UNWIND CASE WHEN b0 IS NULL THEN [$toPaper] ELSE [] END AS wanted
+  MATCH (alt:Paper) WHERE wanted IN alt.altIds
   RETURN alt AS b1 LIMIT 1
 }
 WITH a, coalesce(b0, b1) AS b

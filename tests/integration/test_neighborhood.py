@@ -4,14 +4,11 @@ and a paper found by its id without reading the others."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from _rows import paper_mentioning
 from neo4j import AsyncDriver
 
 from graph.config import Settings
-from graph.cypher import query
 from graph.models import NodeKind, Subgraph
 from graph.queries import GraphReader, neighborhood
 from graph.writes import MethodRow, upsert_papers
@@ -68,24 +65,3 @@ async def test_broad_concepts_still_count_for_the_papers_the_specific_ones_find(
     monkeypatch.setattr("graph.queries.traversals.NEIGHBORHOOD_PAPERS", 8)
     graph = await neighborhood(reader, id="start", hops=2, limit=50)
     assert papers(graph) == ["a", "c", "b"]
-
-
-MANY = 2000
-CREATE_MANY = "UNWIND range(1, $many) AS i CREATE (:Paper {id: 'w' + i, altIds: ['w' + i]})"
-
-
-def _db_hits(plan: dict[str, Any]) -> int:
-    return int(plan.get("dbHits", 0)) + sum(_db_hits(c) for c in plan.get("children", ()))
-
-
-async def test_a_paper_found_by_its_id_reads_no_other_paper(
-    reader: GraphReader, driver: AsyncDriver, neo4j_settings: Settings
-) -> None:
-    """Only an id no paper has is looked for among the papers' altIds (a scan of them all)."""
-    database = neo4j_settings.neo4j_database
-    await driver.execute_query(CREATE_MANY, many=MANY, database_=database)
-    params = {"id": "start", "hops": 1, "limit": 50, "maxPapers": 5000}
-    _, summary, _ = await driver.execute_query(
-        "PROFILE " + query("neighborhood"), params, database_=database
-    )
-    assert summary.profile is not None and _db_hits(summary.profile) < MANY
