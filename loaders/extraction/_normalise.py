@@ -29,9 +29,9 @@ distance``, as the name is also written without one), with
   English writes the compound closed often enough (``trade off`` → ``tradeoff``, ``speed up``
   → ``speedup``); otherwise stopwords never close (``in context`` stays two words), and
   neither do words of fewer than three letters outside the prefixes (``s core`` from a split
-  ``'s`` is not ``score``). The other way round, a lowercase word English does not have is
-  read as the two common words it runs together (``batchsize`` → ``batch size``,
-  ``deeplearning`` → ``deep learning``), unless the closing rules would join them again.
+  ``'s`` is not ``score``). A closed word English does not have is not read apart: the two
+  common words a split finds are too often wrong (``explainability`` is no ``explain
+  ability``, ``metalearning`` no ``metal earning``).
 
 So ``fine-tuning``, ``fine tuning`` and ``finetuning`` share the key ``finetuning``. The key
 is an identity, not a display form: wordfreq's list also holds run-together spellings from
@@ -484,9 +484,7 @@ _PREFIXES = frozenset(
 #: ``tradeoff``, ``plug-in`` → ``plugin``) when English writes the compound closed often
 #: enough (a Zipf frequency): wordfreq's list also holds run-together phrases (``outof``).
 _PARTICLE_ZIPF = 2.0
-#: How common (Zipf) both words of a run-together compound must be for it to be read as the
-#: two (``batchsize`` → ``batch size``): rare words split anything.
-_PART_ZIPF = 3.0
+
 _ACRONYM = re.compile(r"^[A-Z0-9][A-Za-z0-9]*[A-Z][A-Za-z0-9]*$|^[A-Z]{2,}s$")
 _SPACES = re.compile(r"\s+")
 #: A possessive ending, or a tokeniser's ``'s`` split off its word (straight or curly quote).
@@ -518,12 +516,9 @@ def concept_key(words: list[str], *, plural_head: bool) -> str:
 
 
 def _plain_words(words: list[str]) -> list[str]:
-    """The phrase's words with hyphens read as spaces, possessives dropped, lowercase words
-    run together read apart and, in a phrase of several words, capitalised ones too (see the
-    module docstring)."""
-    parts = [
-        o for w in words for p in _POSSESSIVE.sub("", w).split("-") if p for o in _open_parts(p)
-    ]
+    """The phrase's words with hyphens read as spaces, possessives dropped and, in a phrase
+    of several words, run-together compounds split (see the module docstring)."""
+    parts = [p for w in words for p in _POSSESSIVE.sub("", w).split("-") if p]
     if len(parts) < 2:
         return parts
     return [c for p in parts for c in _compound_parts(p)]
@@ -561,24 +556,6 @@ def _closes(first: str, second: str) -> bool:
     if second in STOPWORDS:
         return len(first) >= 3 and zipf(first + second) >= _PARTICLE_ZIPF
     return min(len(first), len(second)) >= 3 and is_known_word(first + second)
-
-
-@lru_cache(maxsize=262_144)
-def _open_parts(word: str) -> tuple[str, ...]:
-    """A lowercase word English does not have, read as the two common words it runs together
-    (``batchsize`` → ``batch``, ``size``; ``deeplearning`` → ``deep``, ``learning``), so it
-    keys as the open compound does; a word with capitals is a name and stays whole, and so does
-    a split the closing rules would join again (``microrts`` is not ``micro rts``)."""
-    if not (word.islower() and word.isalpha() and len(word) >= 6) or is_known_word(word):
-        return (word,)
-    splits = [
-        (min(zipf(a), zipf(b)), a, b)
-        for i in range(3, len(word) - 2)
-        for a, b in [(word[:i], word[i:])]
-        if not ({a, b} & STOPWORDS) and not _closes(a, b)
-    ]
-    best = max(splits, default=(0.0, word, ""))
-    return (best[1], best[2]) if best[0] >= _PART_ZIPF else (word,)
 
 
 @lru_cache(maxsize=262_144)  # every word of every candidate is checked against method names

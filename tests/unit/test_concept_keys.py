@@ -134,10 +134,6 @@ def test_in_x_of_y_the_word_before_of_is_the_head() -> None:
         ("speed up", "speedup", "speed-up"),
         ("bias-variance trade-off", "bias variance tradeoff"),
         ("plug-in estimators", "plugin estimator"),
-        ("deep learning", "deeplearning"),
-        ("batch size", "batchsize", "batch-size"),
-        ("adaptive step sizes", "adaptive stepsizes", "adaptive step-size"),
-        ("half spaces", "halfspaces", "half-space"),
     ],
 )
 def test_closed_open_and_hyphenated_compounds_share_a_key(variants: tuple[str, ...]) -> None:
@@ -167,10 +163,11 @@ def test_words_that_only_look_like_a_compound_stay_apart() -> None:
     assert _key("in-context learning") == "in context learning"
 
 
-def test_a_run_together_word_is_read_apart_only_as_two_common_words() -> None:
-    assert " " not in _key("microrts")  # micro + rts would close again: a name
-    assert _key("ImageNet") == _key("imagenet") == "imagenet"  # English has it
-    assert " " not in _key("lpips")  # no two common words
+def test_a_closed_word_english_does_not_have_is_not_read_apart() -> None:
+    # the two common words a split would find are too often the wrong ones
+    assert _key("explainability") == "explainability"
+    assert _key("metalearning") == _key("meta-learning") == "metalearning"
+    assert _key("ImageNet") == _key("imagenet") == "imagenet"
 
 
 def test_an_unknown_plural_ending_a_phrase_is_singular_whatever_the_tagger_read() -> None:

@@ -303,7 +303,7 @@ def _keys(keywords: tuple[str, ...], acronyms: dict[str, str] | None = None) -> 
 def test_an_author_keyword_is_cleaned_or_skipped() -> None:
     assert _keys(("optimization. fishleg optimization",)) == [
         "optimization",
-        "fish leg optimization",  # keyed as `FishLeg optimization` is
+        "fishleg optimization",
     ]
     assert _keys((r"differential privacy budget $\epsilon$",)) == ["differential privacy budget"]
     assert _keys(("Shalom H Schwartz", "double Q", "beta distribution")) == ["beta distribution"]
