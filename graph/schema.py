@@ -12,7 +12,7 @@ from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import Protocol
 
-from neo4j import AsyncDriver
+from neo4j import AsyncDriver, Query
 
 from graph import _acronyms
 from graph._indexes import index_exists
@@ -55,6 +55,11 @@ SCHEMA_STATEMENTS = (
 )
 
 
+#: The statement around a backfill's batches lasts the whole backfill: on a graph of 100,000
+#: papers, longer than the server's default transaction timeout (60 s for the local server).
+_BACKFILL_TIMEOUT_SECONDS = 3600.0
+
+
 class Backfill(Protocol):
     def __call__(self, driver: AsyncDriver, *, database: str) -> Awaitable[object]: ...
 
@@ -74,7 +79,8 @@ def batched(name: str) -> Backfill:
 
     async def backfill(driver: AsyncDriver, *, database: str) -> None:
         async with driver.session(database=database) as session:
-            await (await session.run(query(name))).consume()
+            statement = Query(query(name), timeout=_BACKFILL_TIMEOUT_SECONDS)
+            await (await session.run(statement)).consume()
 
     return backfill
 
