@@ -24,6 +24,7 @@ __all__ = ["EdgeRecord", "NodeRecord", "Scope", "node_id", "stream_nodes", "stre
 _PAPERS = query("export_papers")
 _CONCEPTS = query("export_concepts")
 _METHODS = query("export_methods")
+_METHOD_DEGREES = query("export_method_degrees")
 _SEED = query("export_seed_paper")
 _NEIGHBOURS = query("export_paper_neighbours")
 _NODE_QUERIES: dict[str, LiteralString] = {
@@ -33,6 +34,9 @@ _NODE_QUERIES: dict[str, LiteralString] = {
     "CitedWork": query("export_cited_works"),
 }
 MAX_HOPS = 5
+#: Relationships one page of methods may carry: a method's RELATED_TO edges run to thousands on
+#: a big graph, so a page of a thousand methods held a million of them in memory.
+EDGE_BUDGET = 20_000
 
 
 @dataclass(frozen=True)
@@ -107,8 +111,13 @@ def stream_nodes(
     driver: Driver, *, database: str, label: str, keys: Sequence[str] | None, page_size: int
 ) -> Iterator[tuple[NodeRecord, list[EdgeRecord]]]:
     """Concepts, methods, authors or cited works (``label``): every one when ``keys`` is None,
-    else those keys."""
+    else those keys. Methods come in pages of at most :data:`EDGE_BUDGET` relationships."""
     statement = _NODE_QUERIES[label]
+    if label == "Method":
+        for chunk in _method_pages(driver, database, keys, page_size):
+            rows = _read(driver, database, statement, after="", limit=len(chunk), keys=chunk)
+            yield from _with_edges(label, rows)
+        return
     if keys is not None:
         ordered = sorted(set(keys))
         for start in range(0, len(ordered), page_size):
@@ -123,6 +132,29 @@ def stream_nodes(
         if len(rows) < page_size:
             return
         after = rows[-1]["key"]
+
+
+def _method_pages(
+    driver: Driver, database: str, keys: Sequence[str] | None, page_size: int
+) -> Iterator[list[str]]:
+    """The keys of the methods to export, in pages of at most ``page_size`` methods and
+    :data:`EDGE_BUDGET` relationships (a method over the budget is a page of its own)."""
+    wanted = None if keys is None else sorted(set(keys))
+    after, edges = "", 0
+    page: list[str] = []
+    while True:
+        rows = _read(driver, database, _METHOD_DEGREES, after=after, limit=page_size, keys=wanted)
+        for row in rows:
+            if page and (len(page) == page_size or edges + row["edges"] > EDGE_BUDGET):
+                yield page
+                page, edges = [], 0
+            page.append(row["key"])
+            edges += row["edges"]
+        if len(rows) < page_size:
+            break
+        after = rows[-1]["key"]
+    if page:
+        yield page
 
 
 def _with_edges(

@@ -272,3 +272,30 @@ def test_a_folder_in_place_of_the_file_is_an_export_error(fmt: str, tmp_path: Pa
     with pytest.raises(ExportError, match="Could not write"):
         write_graph(tricky_graph(), target, fmt)  # type: ignore[arg-type]
     assert files_in(tmp_path) == []
+
+
+async def test_methods_come_in_pages_bounded_by_their_relationships(
+    seeded: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page of methods carries at most EDGE_BUDGET relationships (a method related to
+    thousands of concepts is a page of its own), and the export is the same whatever the budget."""
+    from graph import _export_stream
+
+    whole = to_networkx(seeded)
+    pages: list[tuple[int, int]] = []  # (methods, relationships) of each page read
+    read = _export_stream._read
+
+    def counted(driver: Driver, database: str, statement: Any, **params: Any) -> Any:
+        rows = read(driver, database, statement, **params)
+        if statement is _export_stream._METHODS:
+            pages.append((len(rows), sum(len(row["edges"]) for row in rows)))
+        return rows
+
+    monkeypatch.setattr(_export_stream, "EDGE_BUDGET", 25)
+    monkeypatch.setattr(_export_stream, "_read", counted)
+    paged = to_networkx(seeded)
+    assert len(pages) > 1
+    assert all(edges <= 25 or methods == 1 for methods, edges in pages)
+    assert any(methods > 1 for methods, _ in pages)  # methods with few edges share a page
+    assert edge_list(paged) == edge_list(whole)
+    assert dict(paged.nodes(data=True)) == dict(whole.nodes(data=True))
