@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from _rows import abstract_record
 from neo4j import AsyncDriver
 
 from graph.config import Settings
@@ -55,21 +56,6 @@ SCRIPT = {
     CLIP_CONCEPT: ([("clip", "CLIP"), ("zero shot retrieval", "zero-shot retrieval")], []),
     CLIP_METHOD: ([("contrastive pretraining", "contrastive pretraining")], [("clip", "CLIP")]),
 }
-
-
-def paper(pid: str, abstract: str) -> PaperRecord:
-    return PaperRecord(
-        id=pid,
-        title=None,
-        abstract=abstract,
-        keywords=(),
-        authors=(),
-        year=None,
-        venue=None,
-        status=None,
-        source="test.jsonl",
-        line=1,
-    )
 
 
 async def load(driver: AsyncDriver, settings: Settings, *papers: PaperRecord) -> None:
@@ -126,7 +112,7 @@ EXPECTED_CLIP = [
 async def test_a_key_naming_a_method_is_not_also_a_concept_across_loads(
     order: str, driver: AsyncDriver, neo4j_settings: Settings
 ) -> None:
-    papers = [paper("mention", CLIP_CONCEPT), paper("propose", CLIP_METHOD)]
+    papers = [abstract_record("mention", CLIP_CONCEPT), abstract_record("propose", CLIP_METHOD)]
     if order == "method first":
         papers.reverse()
     for one in papers:  # two separate loads
@@ -150,7 +136,10 @@ async def test_one_load_of_both_gives_the_same_graph(
     driver: AsyncDriver, neo4j_settings: Settings
 ) -> None:
     await load(
-        driver, neo4j_settings, paper("mention", CLIP_CONCEPT), paper("propose", CLIP_METHOD)
+        driver,
+        neo4j_settings,
+        abstract_record("mention", CLIP_CONCEPT),
+        abstract_record("propose", CLIP_METHOD),
     )
     assert await clip_state(driver, neo4j_settings) == EXPECTED_CLIP
 
@@ -158,7 +147,7 @@ async def test_one_load_of_both_gives_the_same_graph(
 async def test_a_mention_turned_into_a_use_is_counted_in_the_methods_trend(
     driver: AsyncDriver, neo4j_settings: Settings
 ) -> None:
-    dated = [paper("mention", CLIP_CONCEPT), paper("propose", CLIP_METHOD)]
+    dated = [abstract_record("mention", CLIP_CONCEPT), abstract_record("propose", CLIP_METHOD)]
     dated = [replace(p, year=2024) for p in dated]
     for one in dated:  # the concept first: the pass moves its mention to the method
         await load(driver, neo4j_settings, one)
@@ -198,15 +187,15 @@ async def test_aliases_shrink_when_a_paper_changes_or_goes(
     async def load_these(*papers: PaperRecord) -> None:
         await load_papers(list(papers), driver=driver, database=database, extractor=extractor)
 
-    await load_these(paper("a", GNN_TEXT), paper("b", GNN_PLURAL))
+    await load_these(abstract_record("a", GNN_TEXT), abstract_record("b", GNN_PLURAL))
     both = ["Graph Neural Networks", "graph neural networks"]
     assert await gnn(driver, neo4j_settings) == [{"name": "graph neural networks", "aliases": both}]
     # the paper that wrote the lowercase form is reloaded with another abstract
-    await load_these(paper("b", GNN_OTHER))
+    await load_these(abstract_record("b", GNN_OTHER))
     assert await gnn(driver, neo4j_settings) == [
         {"name": "Graph Neural Networks", "aliases": ["Graph Neural Networks"]}
     ]
-    await load_these(paper("b", GNN_PLURAL))
+    await load_these(abstract_record("b", GNN_PLURAL))
     await delete_paper(driver, database=database, paper_id="a")  # as deletePaper does
     assert await gnn(driver, neo4j_settings) == [
         {"name": "graph neural networks", "aliases": ["graph neural networks"]}
@@ -259,12 +248,12 @@ async def test_a_concept_a_method_spells_out_is_the_method_across_loads(
     order: str, driver: AsyncDriver, neo4j_settings: Settings
 ) -> None:
     papers = [
-        paper("bc-concept", BC_CONCEPT),
-        paper("auc-concept", AUC_CONCEPT),
-        paper("blowup-concept", BLOWUP_CONCEPT),
-        paper("bc-method", BC_METHOD),
-        paper("auc-method", AUC_METHOD),
-        paper("blowup-method", BLOWUP_METHOD),
+        abstract_record("bc-concept", BC_CONCEPT),
+        abstract_record("auc-concept", AUC_CONCEPT),
+        abstract_record("blowup-concept", BLOWUP_CONCEPT),
+        abstract_record("bc-method", BC_METHOD),
+        abstract_record("auc-method", AUC_METHOD),
+        abstract_record("blowup-method", BLOWUP_METHOD),
     ]
     if order == "methods first":
         papers.reverse()
@@ -298,7 +287,11 @@ async def test_a_concept_two_methods_spell_out_goes_to_one(
     driver: AsyncDriver, neo4j_settings: Settings
 ) -> None:
     await load_papers(
-        [paper("concept", BC_CONCEPT), paper("bc", BC_METHOD), paper("bco", AUC_METHOD)],
+        [
+            abstract_record("concept", BC_CONCEPT),
+            abstract_record("bc", BC_METHOD),
+            abstract_record("bco", AUC_METHOD),
+        ],
         driver=driver,
         database=neo4j_settings.neo4j_database,
         extractor=SpelledOut(TWO_SCRIPT),
@@ -326,7 +319,11 @@ async def test_a_field_more_papers_discuss_than_name_as_a_method_stays_a_concept
     driver: AsyncDriver, neo4j_settings: Settings
 ) -> None:
     await load_papers(
-        [paper("field", RL_FIELD), paper("field-too", RL_FIELD_TOO), paper("rl", RL_METHOD)],
+        [
+            abstract_record("field", RL_FIELD),
+            abstract_record("field-too", RL_FIELD_TOO),
+            abstract_record("rl", RL_METHOD),
+        ],
         driver=driver,
         database=neo4j_settings.neo4j_database,
         extractor=SpelledOut(FIELD_SCRIPT),
