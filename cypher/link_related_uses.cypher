@@ -1,14 +1,16 @@
-// Add the uses a resolution just created (untyped names a later paper typed, mentions of a
-// concept merged into a method) to their methods' RELATED_TO weights: +1 on (method, concept)
-// for each concept the using paper mentions, as link_related does for a batch's papers, locking
-// each method the same way. Each use is a new edge (made only where the paper did not link the
-// method yet), so no pair is counted twice; a method a fifth of the graph uses is not
-// recomputed from all of its papers.
-// params: $uses: [{matchKey, key}]. returns: count (pairs touched).
+// Add the edges a resolution just created to their methods' RELATED_TO weights, as link_related
+// does for a batch's papers, locking each method the same way: a use (untyped names a later
+// paper typed, mentions of a concept merged into a method; a row with key) adds +1 on (method,
+// concept) for each concept the paper mentions; a mention (uses of a method folded into a
+// concept, fold_methods_into_concepts; a row with conceptKey) adds +1 on (method, concept) for
+// each method the paper proposes or uses. Each is a new edge (made only where the paper did
+// not link the node yet), and a round counts its uses before it folds, so no pair is counted
+// twice; a method a fifth of the graph uses is not recomputed from all of its papers.
+// params: $uses: [{matchKey, key} or {matchKey, conceptKey}]. returns: count (pairs touched).
 UNWIND $uses AS use
-WITH DISTINCT use.matchKey AS matchKey, use.key AS key
-MATCH (p:Paper {matchKey: matchKey})-[:MENTIONS]->(c:Concept)
-MATCH (m:Method {key: key})
+WITH DISTINCT use.matchKey AS matchKey, use.key AS key, use.conceptKey AS conceptKey
+MATCH (m:Method)<-[:PROPOSES|USES]-(p:Paper {matchKey: matchKey})-[:MENTIONS]->(c:Concept)
+WHERE coalesce(m.key = key, c.key = conceptKey, false)
 WITH m, c, count(DISTINCT p) AS papers
 ORDER BY m.key, c.key
 SET m.relatedLock = true

@@ -6,14 +6,18 @@
 // its papers by every batch that mentioned it. Each node is write-locked before its counts are
 // read, in kind and key order, so two loads moving the same node cannot both move from the same
 // counts. Years left with no paper are dropped.
-// A row with a methodKey moves only that method (a use a resolution added to a stored paper).
-// params: $papers: [{matchKey, year, methodKey (optional)}] (a null year moves nothing),
-// $change: 1 or -1. returns: moved.
+// A row with a methodKey moves only that method (a use a resolution added to a stored paper),
+// one with a conceptKey only that concept (a mention fold_methods_into_concepts added).
+// params: $papers: [{matchKey, year, methodKey, conceptKey (both optional)}] (a null year
+// moves nothing), $change: 1 or -1. returns: moved.
 UNWIND $papers AS paper
 WITH paper
 WHERE paper.year IS NOT NULL
 MATCH (p:Paper {matchKey: paper.matchKey})-[:MENTIONS|PROPOSES|USES]->(n)
-WHERE paper.methodKey IS NULL OR (n:Method AND n.key = paper.methodKey)
+WHERE CASE
+    WHEN paper.methodKey IS NOT NULL THEN n:Method AND n.key = paper.methodKey
+    WHEN paper.conceptKey IS NOT NULL THEN n:Concept AND n.key = paper.conceptKey
+    ELSE true END
 WITH n, paper.year AS year, count(DISTINCT p) * $change AS change
 WITH n, collect([year, change]) AS moves
 ORDER BY CASE WHEN n:Concept THEN 0 ELSE 1 END, n.key
