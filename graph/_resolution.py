@@ -1,6 +1,8 @@
 """What a load decides once its whole input is written, so the graph does not depend on how the
 input was cut into batches or loads: untyped uses linked to the methods other papers type, no
-key both a Concept and a Method, and aliases only of forms papers still write.
+key both a Concept and a Method, one node per idea where a method spells out a concept (the
+concept merged into the method, or an acronym naming a field folded into the concept), and
+aliases only of forms papers still write.
 
 The writes flag what they touch (``resolvePending`` on papers left with untyped uses, on
 methods and on concepts), and a resolution reads only the flagged nodes, so a load into a
@@ -40,6 +42,7 @@ _RELATED_USES = query("link_related_uses")
 _MOVE_TRENDS = query("move_trend_counts")
 _VARIANTS = query("refresh_variants")
 _CONCEPTS_INTO_METHODS = query("merge_concepts_into_methods")
+_METHODS_INTO_CONCEPTS = query("fold_methods_into_concepts")
 _STAMP = query("stamp_edge_counts")
 _ALIASES = query("refresh_aliases")
 _SETTLE = query("settle_resolution")
@@ -74,8 +77,9 @@ async def refresh_aliases(
 
 
 async def resolve_graph(driver: AsyncDriver, *, database: str) -> int:
-    """Link every stored untyped use whose method the graph now knows, and turn the mentions of
-    concepts whose key names a method into uses of it; return how many papers changed.
+    """Link every stored untyped use whose method the graph now knows, turn the mentions of
+    concepts whose key names a method into uses of it, and the uses of an acronym method that
+    names a field into mentions of that concept; return how many papers changed.
 
     Works through what the writes flagged in transactions of at most :data:`_ROUND` papers,
     methods and concepts each, until nothing is left flagged."""
@@ -114,18 +118,25 @@ async def _resolve(tx: AsyncManagedTransaction) -> tuple[list[str], bool]:
         await _rows(tx, _STAMP, matchKeys=papers)
         await _rows(tx, _SETTLE, matchKeys=[], linkedKeys=papers, methodKeys=[], conceptKeys=[])
         return papers, True
-    # a concept merges into a method when either was written, or the method gained papers
+    # a concept merges into a method (or a method folds into it) when either was written, or
+    # the method gained papers
     spelled = [[m["key"], *m["expansionKeys"]] for m in methods]
     spelled += [[u["key"], *(r["expansionKeys"] or [])] for u, r in zip(uses, found, strict=True)]
     concepts = sorted({*pending["conceptKeys"], *(key for keys in spelled for key in keys)})
     merged = (
         await _rows(tx, _CONCEPTS_INTO_METHODS, concepts=[_phrased(k) for k in concepts]) or [{}]
     )[0]
-    papers = sorted({u["matchKey"] for u in uses} | set(merged.get("matchKeys", [])))
-    await _rows(tx, _STAMP, matchKeys=papers)
     # (the merged concepts are gone with their weights and counts)
     added = [_new_use(u, r["year"]) for u, r in zip(uses, found, strict=True)]
     await _count_new_uses(tx, added + merged.get("uses", []))
+    # counted before the fold: a pair its new mentions make is then counted once, by them
+    folded = (
+        await _rows(tx, _METHODS_INTO_CONCEPTS, concepts=[_phrased(k) for k in concepts]) or [{}]
+    )[0]
+    await _count_new_mentions(tx, folded.get("mentions", []))
+    moved = {*merged.get("matchKeys", []), *folded.get("matchKeys", [])}
+    papers = sorted({u["matchKey"] for u in uses} | moved)
+    await _rows(tx, _STAMP, matchKeys=papers)
     await _rows(
         tx,
         _SETTLE,
@@ -148,6 +159,15 @@ async def _count_new_uses(tx: AsyncManagedTransaction, added: list[dict[str, Any
     pairs = [{"matchKey": a["matchKey"], "key": a["key"]} for a in added]
     await _rows(tx, _RELATED_USES, uses=pairs)
     dated = [{"matchKey": a["matchKey"], "year": a["year"], "methodKey": a["key"]} for a in added]
+    await _rows(tx, _MOVE_TRENDS, papers=[d for d in dated if d["year"] is not None], change=1)
+
+
+async def _count_new_mentions(tx: AsyncManagedTransaction, added: list[dict[str, Any]]) -> None:
+    """Count each mention a fold created in the RELATED_TO weights of the paper's methods and
+    its concept's papers per year, as a batch's own mentions are counted."""
+    pairs = [{"matchKey": a["matchKey"], "conceptKey": a["key"]} for a in added]
+    await _rows(tx, _RELATED_USES, uses=pairs)
+    dated = [{"matchKey": a["matchKey"], "year": a["year"], "conceptKey": a["key"]} for a in added]
     await _rows(tx, _MOVE_TRENDS, papers=[d for d in dated if d["year"] is not None], change=1)
 
 

@@ -95,7 +95,9 @@ async def find_papers(
     cost one statement; a name or alias costs a lookup of it and the statement once more. A
     ``concept`` that names no concept but a method (the graph keeps one node per idea, and a
     concept that is a method's name or expansion becomes the Method) matches that method's
-    papers. A filter that names nothing matches no paper.
+    papers; likewise a ``method`` that names no method but a concept (an acronym naming a field,
+    ``RL``, is folded into the concept ``reinforcement learning``) matches that concept's papers.
+    A filter that names nothing matches no paper.
 
     The statement starts from the most selective filter: the full-text index for ``search``,
     else the concept, else the method, else the author, else the venue's papers or all papers,
@@ -152,30 +154,43 @@ async def find_papers(
     }
     for kind, value in not_keys.items():  # names or aliases, or nothing
         key = await _key_named(reader, kind, value)
-        if key is None and kind == "concept" and method is None:
-            # one node per idea: a concept that names a method (``LoRA``, ``low-rank
-            # adaptation``) lives on the Method, so its papers are the method's
-            method_key = await _key_named(reader, "method", value) or await _spelled_out_by(
-                reader, value
+        other = None if key is not None else await _other_node(reader, kind, value, filters)
+        if other is not None:
+            return await find_papers(
+                reader,
+                search=search,
+                concept=other[0],
+                method=other[1],
+                year=year,
+                venue=venue,
+                order=order,
+                offset=offset,
+                first=first,
+                author=author,
             )
-            if method_key is not None:
-                return await find_papers(
-                    reader,
-                    search=search,
-                    method=method_key,
-                    year=year,
-                    venue=venue,
-                    order=order,
-                    offset=offset,
-                    first=first,
-                    author=author,
-                )
         if key is None:
             return to_page(None, to_paper, offset=offset)
         filters[kind] = key
     if not_keys:
         row = await fetch_one(reader, name, **filters, **params)
     return to_page(row, to_paper, offset=offset)
+
+
+async def _other_node(
+    reader: GraphReader, kind: str, value: str, filters: dict[str, str | None]
+) -> tuple[str | None, str | None] | None:
+    """The (concept, method) filters naming the node of the other kind that holds the idea a
+    ``kind`` filter names when no node of its own kind does (one node per idea): a concept that
+    names a method (``LoRA``, ``low-rank adaptation``) lives on the Method, an acronym method
+    naming a field (``RL``) on the Concept it was folded into. None when both filters are given
+    or neither kind has the name."""
+    if kind == "concept" and filters["method"] is None:
+        found = await _key_named(reader, "method", value) or await _spelled_out_by(reader, value)
+        return (None, found) if found else None
+    if kind == "method" and filters["concept"] is None:
+        found = await _key_named(reader, "concept", value)
+        return (found, None) if found else None
+    return None
 
 
 async def _dataset_key(reader: GraphReader, dataset: str, method: str | None) -> str | None:

@@ -303,33 +303,3 @@ async def test_a_concept_two_methods_spell_out_goes_to_one(
     )
     assert len(uses) == 1 and uses[0]["key"] in ("bc", "bco")
     assert await cypher(driver, neo4j_settings, "MATCH (c:Concept) RETURN c.key AS key") == []
-
-
-RL_FIELD = "Agents trained by reinforcement learning explore."
-RL_FIELD_TOO = "Reinforcement learning needs rewards."
-RL_METHOD = "We fine-tune with RL on the reward model."
-FIELD_SCRIPT: dict[str, Any] = {
-    RL_FIELD: ([("reinforcement learning", "reinforcement learning")], []),
-    RL_FIELD_TOO: ([("reinforcement learning", "Reinforcement learning")], []),
-    RL_METHOD: ([], [("rl", "RL", ("reinforcement learning",), ("reinforcement learning",))]),
-}
-
-
-async def test_a_field_more_papers_discuss_than_name_as_a_method_stays_a_concept(
-    driver: AsyncDriver, neo4j_settings: Settings
-) -> None:
-    await load_papers(
-        [
-            abstract_record("field", RL_FIELD),
-            abstract_record("field-too", RL_FIELD_TOO),
-            abstract_record("rl", RL_METHOD),
-        ],
-        driver=driver,
-        database=neo4j_settings.neo4j_database,
-        extractor=SpelledOut(FIELD_SCRIPT),
-    )
-    concepts = await cypher(driver, neo4j_settings, "MATCH (c:Concept) RETURN c.key AS key")
-    assert concepts == [{"key": "reinforcement learning"}]
-    reader = GraphReader(driver, neo4j_settings)
-    assert (await find_papers(reader, concept="reinforcement learning")).total == 2
-    assert (await find_papers(reader, method="RL")).total == 1

@@ -1,0 +1,65 @@
+// The other half of one node per idea (see merge_concepts_into_methods): an acronym method that
+// names a field some papers abbreviate (RL beside `reinforcement learning`, BC beside
+// `behavioral cloning`) is folded into the concept it spells out once more papers discuss the
+// concept than name the method, the exact complement of the rule that merges a concept into a
+// method, so after both ran no (concept, method) pair that spells out one idea is left.
+// Folded only when its expansions are one idea: every key in the method's expansionKeys is the
+// concept's (CoT spelled out as `chain of thought` by some papers and `chain of table` by
+// others stays a method: either concept alone would take papers that mean the other).
+// Never a method some paper PROPOSES: a proposed name is a contribution (its PROPOSES edge is
+// what method_proposed_by, lineage and the method's kind stand on, and a MENTIONS keeps none of
+// them), so it stays a method beside the concept, which papers(concept:) still falls back from.
+// Each paper's USES of the method becomes a MENTIONS of the concept (none when the paper
+// already mentions it), with the use's score, extractor, evidence and forms (aliases, plus the
+// method's name, so refresh_aliases keeps the acronym as a form of the concept), source
+// 'method', no rank (the paper's extractor ranked its own concepts only) and no variant claim,
+// and the keys papers(concept:) lists a mention by (as merge_mentions writes them). The
+// method's name and aliases join the concept's aliases, so papers(method: "RL") and
+// concept(name: "RL") find it; the method goes with its own edges (RELATED_TO, VARIANT_OF,
+// its counts). The hierarchy is not touched: BROADER is derived from concept keys, and the
+// concept keeps its key. Method and concept are write-locked first (concept, then method, as a
+// batch locks them), so a loader still linking a paper to the method commits before its uses
+// are moved. Only the concepts a resolution names are looked at (as merge_concepts_into_methods
+// looks them up: the full-text index method_expansion_text, the key itself checked).
+// params: $concepts: [{key, phrase}]. returns: matchKeys (papers whose edges changed), mentions
+// ([{matchKey, key, year}]: the MENTIONS created, for link_related_uses and the trend counts).
+UNWIND $concepts AS concept
+MATCH (c:Concept {key: concept.key})
+CALL (c, concept) {
+  WITH c, concept
+  WHERE concept.phrase IS NOT NULL
+  CALL db.index.fulltext.queryNodes('method_expansion_text', concept.phrase) YIELD node AS m
+  WITH c, m
+  WHERE c.key IN m.expansionKeys
+    AND all(k IN m.expansionKeys WHERE k = c.key)
+    AND NOT EXISTS { (:Paper)-[:PROPOSES]->(m) }
+    AND COUNT { (c)<-[:MENTIONS]-() } > COUNT { (m)<-[:PROPOSES|USES]-() }
+  RETURN m
+}
+WITH c, m
+ORDER BY c.key, m.key
+SET c.orphanCheck = true, m.orphanCheck = true
+REMOVE c.orphanCheck, m.orphanCheck
+WITH c, m
+CALL (c, m) {
+  MATCH (p:Paper)-[u:USES]->(m)
+  WHERE NOT EXISTS { (p)-[:MENTIONS]->(c) }
+  CREATE (p)-[r:MENTIONS]->(c)
+  SET r = properties(u)
+  // a claim that the method varies another is the method's (refresh_variants), not a mention's
+  REMOVE r.variantOf, r.variantField, r.variantStart, r.variantEnd, r.variantText,
+    r.variantSentence, r.variantSentenceStart, r.variantSentenceEnd
+  SET r.source = 'method',
+    r.aliases = CASE WHEN u.aliases IS NULL THEN null
+      ELSE u.aliases + [a IN [m.name] WHERE NOT a IN u.aliases] END,
+    r.conceptKey = c.key, r.sortScore = -u.score, r.sortNewest = p.sortNewest,
+    r.sortOldest = p.sortOldest, r.sortTitle = p.sortTitle, r.paperId = p.id
+  RETURN collect({matchKey: p.matchKey, key: c.key, year: p.year}) AS created
+}
+SET c.aliases = reduce(all = c.aliases, a IN [m.name] + m.aliases |
+  CASE WHEN a IN all THEN all ELSE all + a END)
+WITH m, created, COLLECT { MATCH (p:Paper)-[:USES]->(m) RETURN p.matchKey } AS papers
+DETACH DELETE m
+WITH collect(created) AS created, collect(papers) AS papers
+RETURN reduce(all = [], keys IN papers | all + keys) AS matchKeys,
+       reduce(all = [], made IN created | all + made) AS mentions
