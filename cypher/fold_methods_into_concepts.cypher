@@ -17,10 +17,18 @@
 // method's name and aliases join the concept's aliases, so papers(method: "RL") and
 // concept(name: "RL") find it; the method goes with its own edges (RELATED_TO, VARIANT_OF,
 // its counts). The hierarchy is not touched: BROADER is derived from concept keys, and the
-// concept keeps its key. Method and concept are write-locked first (concept, then method, as a
-// batch locks them), so a loader still linking a paper to the method commits before its uses
-// are moved. Only the concepts a resolution names are looked at (as merge_concepts_into_methods
-// looks them up: the full-text index method_expansion_text, the key itself checked).
+// concept keeps its key. The concepts and then the methods are write-locked first (in the
+// order a batch locks them, lock_batch_nodes), so a loader still linking a paper to the method
+// commits before its uses are moved. Only the concepts a resolution names are looked at (as
+// merge_concepts_into_methods looks them up: the full-text index method_expansion_text, the key
+// itself checked).
+// As merge_concepts_into_methods, the choice reads the counts when a resolution sees the pair,
+// and nothing undoes it: the same input in any cut folds the same while the concept keeps more
+// papers from the first resolution that sees both, but a method a concept was merged into
+// while they tied is not folded when more papers discuss the concept later, a later paper that
+// proposes a folded acronym or spells it out as another idea gets a new Method beside the
+// concept (the uses folded before stay mentions), and a later paper's untyped use of a folded
+// name waits for a method to be typed again.
 // params: $concepts: [{key, phrase}]. returns: matchKeys (papers whose edges changed), mentions
 // ([{matchKey, key, year}]: the MENTIONS created, for link_related_uses and the trend counts).
 UNWIND $concepts AS concept
@@ -36,11 +44,25 @@ CALL (c, concept) {
     AND COUNT { (c)<-[:MENTIONS]-() } > COUNT { (m)<-[:PROPOSES|USES]-() }
   RETURN m
 }
-WITH c, m
-ORDER BY c.key, m.key
-SET c.orphanCheck = true, m.orphanCheck = true
-REMOVE c.orphanCheck, m.orphanCheck
-WITH c, m
+WITH collect([c, m]) AS pairs
+CALL (pairs) {
+  UNWIND pairs AS pair
+  WITH DISTINCT pair[0] AS c
+  ORDER BY c.key
+  SET c.orphanCheck = true
+  REMOVE c.orphanCheck
+}
+CALL (pairs) {
+  UNWIND pairs AS pair
+  WITH pair[1] AS m
+  ORDER BY m.key
+  SET m.orphanCheck = true
+  REMOVE m.orphanCheck
+}
+UNWIND pairs AS pair
+WITH pair[0] AS c, pair[1] AS m
+// checked again under the lock: a loader may have proposed it meanwhile
+WHERE NOT EXISTS { (:Paper)-[:PROPOSES]->(m) }
 CALL (c, m) {
   MATCH (p:Paper)-[u:USES]->(m)
   WHERE NOT EXISTS { (p)-[:MENTIONS]->(c) }
