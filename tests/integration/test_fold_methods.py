@@ -63,9 +63,15 @@ class Proposing(SpelledOut):
         return replace(used, proposes=used.uses, uses=())
 
 
-async def load(driver: AsyncDriver, settings: Settings, *papers: PaperRecord) -> None:
+async def load(
+    driver: AsyncDriver, settings: Settings, *papers: PaperRecord, batch_size: int = 256
+) -> None:
     await load_papers(
-        list(papers), driver=driver, database=settings.neo4j_database, extractor=Proposing(SCRIPT)
+        list(papers),
+        driver=driver,
+        database=settings.neo4j_database,
+        extractor=Proposing(SCRIPT),
+        batch_size=batch_size,
     )
 
 
@@ -77,19 +83,24 @@ def rl_papers() -> list[PaperRecord]:
     ]
 
 
-#: The same three papers cut into loads in ways the rule settles alike (indexes into rl_papers).
-CUTS = {
-    "one load": [[0, 1, 2]],
-    "concepts first": [[0, 1], [2]],
-    "method first": [[2], [0, 1]],
-    "one paper a load": [[0], [1], [2]],
+#: The same three papers cut in ways the rule settles alike: (batch size, the papers of each
+#: load as indexes into rl_papers).
+CUTS: dict[str, tuple[int, list[list[int]]]] = {
+    "one load": (256, [[0, 1, 2]]),
+    "one load, a paper a batch": (1, [[2, 0, 1]]),
+    "concepts first": (256, [[0, 1], [2]]),
+    "method first": (256, [[2], [0, 1]]),
+    "one paper a load": (256, [[0], [1], [2]]),
 }
 
 
-async def load_cut(driver: AsyncDriver, settings: Settings, cut: list[list[int]]) -> None:
+async def load_cut(
+    driver: AsyncDriver, settings: Settings, cut: tuple[int, list[list[int]]]
+) -> None:
     papers = rl_papers()
-    for load_of in cut:
-        await load(driver, settings, *(papers[i] for i in load_of))
+    batch_size, loads = cut
+    for load_of in loads:
+        await load(driver, settings, *(papers[i] for i in load_of), batch_size=batch_size)
 
 
 @pytest.mark.parametrize("cut", list(CUTS))
@@ -129,6 +140,8 @@ async def test_an_acronym_naming_a_field_is_folded_into_the_concept(
         ["field", "field-too", "rl"]
     ] * 4
     assert all(page.total == 3 for page in pages)
+    # a dataset filter names only a dataset or a benchmark: a field is neither
+    assert (await find_papers(reader, dataset="RL")).total == 0
 
 
 async def test_the_graph_does_not_depend_on_the_cut(
