@@ -155,6 +155,32 @@ def test_the_modifier_table_is_a_statistic_of_the_domain() -> None:
     assert not loose_start(["us", "elections"])
 
 
+def test_a_modifier_whose_phrases_papers_do_not_repeat_is_loose() -> None:
+    # a theory paper repeats ``theoretical``, but writes ``theoretical analysis`` once: the
+    # phrases it starts are not terms; ``deep learning`` and ``robust optimization`` are
+    keys = _keys(
+        ("theoretical", "ADJ", "JJ"),
+        ("convergence", "NOUN", "NN"),
+        ("guarantees", "NOUN", "NNS"),
+    )
+    assert "convergence guarantee" in keys
+    assert not any(key.startswith("theoretical") for key in keys)
+    assert "inference" in _keys(("efficient", "ADJ", "JJ"), ("inference", "NOUN", "NN"))
+    assert "deep learning" in _keys(("deep", "ADJ", "JJ"), ("learning", "NOUN", "NN"))
+    assert "robust optimization" in _keys(("robust", "ADJ", "JJ"), ("optimization", "NOUN", "NN"))
+
+
+def test_a_phrase_its_papers_repeat_keeps_a_loose_first_word() -> None:
+    from loaders.extraction._modifiers import loose_start
+
+    # papers on exploration write ``efficient exploration`` again and again: a name
+    assert loose_start(["efficient", "training"])
+    assert not loose_start(["efficient", "exploration"])
+    # an adjective that classifies starts few phrases, each of its own field: not judged loose
+    assert not loose_start(["self-attention", "mechanism"])
+    assert not loose_start(["scientific", "discovery"])
+
+
 def _tagged(spec: str) -> list[Unit]:
     """Units from ``word/POS/TAG`` items, at the offsets of the words joined by spaces."""
     units, offset = [], 0
