@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ._analysis import prepare
+from ._compounds import COMPOUND_TABLE
 from ._lookups import candidate_acronyms
 from ._models import (
     STATIC_DIMENSIONS,
@@ -54,6 +55,7 @@ if TYPE_CHECKING:
     from ._ray import RayExtractor
 
 __all__ = [
+    "COMPOUND_TABLE",
     "MODIFIER_TABLE",
     "STATIC_DIMENSIONS",
     "STATIC_MODEL_DIR",

@@ -55,7 +55,7 @@ _GREEK = frozenset(name.lower() for name, word in WORD_MACROS.items() if name ==
 
 def extractor_version(*, fast: bool) -> str:
     """Stored on every edge: a load with another version or mode re-extracts the paper."""
-    return "kb-np-21-fast" if fast else "kb-np-21"
+    return "kb-np-22-fast" if fast else "kb-np-22"
 
 
 class Rankers(NamedTuple):

@@ -31,7 +31,9 @@ distance``, as the name is also written without one), with
   neither do words of fewer than three letters outside the prefixes (``s core`` from a split
   ``'s`` is not ``score``). A closed word English does not have is not read apart: the two
   common words a split finds are too often wrong (``explainability`` is no ``explain
-  ability``, ``metalearning`` no ``metal earning``).
+  ability``, ``metalearning`` no ``metal earning``), unless the domain writes the two
+  words apart and English has no closed word (``batchsize`` is ``batch size``,
+  ``redteaming`` ``red teaming``; see :mod:`._compounds`).
 
 So ``fine-tuning``, ``fine tuning`` and ``finetuning`` share the key ``finetuning``. The key
 is an identity, not a display form: wordfreq's list also holds run-together spellings from
@@ -47,6 +49,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ._compounds import compound_parts
 from ._wordforms import american_spelling, head_index, is_known_word, singular, zipf
 
 __all__ = [
@@ -516,12 +519,23 @@ def concept_key(words: list[str], *, plural_head: bool) -> str:
 
 
 def _plain_words(words: list[str]) -> list[str]:
-    """The phrase's words with hyphens read as spaces, possessives dropped and, in a phrase
-    of several words, run-together compounds split (see the module docstring)."""
+    """The phrase's words with hyphens read as spaces, possessives dropped, compounds the
+    domain writes apart read apart and, in a phrase of several words, run-together compounds
+    split (see the module docstring)."""
     parts = [p for w in words for p in _POSSESSIVE.sub("", w).split("-") if p]
+    parts = [c for p in parts for c in _apart(p)]
     if len(parts) < 2:
         return parts
     return [c for p in parts for c in _compound_parts(p)]
+
+
+def _apart(word: str) -> tuple[str, ...]:
+    """A closed spelling of a compound the domain writes apart, as its two words (``batchsize``
+    → ``batch``, ``size``; a title's ``Batchsize`` too); any other word, itself."""
+    if not word[1:].islower():
+        return (word,)
+    parts = compound_parts(word.lower())
+    return (word,) if len(parts) == 1 else parts
 
 
 @lru_cache(maxsize=65_536)

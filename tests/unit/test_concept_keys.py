@@ -170,6 +170,22 @@ def test_a_closed_word_english_does_not_have_is_not_read_apart() -> None:
     assert _key("ImageNet") == _key("imagenet") == "imagenet"
 
 
+@pytest.mark.parametrize(
+    "variants",
+    [
+        ("batch size", "batchsize", "batch-size"),
+        ("adaptive step sizes", "adaptive stepsizes", "adaptive step-size"),
+        ("half-spaces", "halfspaces", "halfspace"),
+        ("red-teaming", "redteaming"),
+        ("deep learning", "deeplearning"),
+        ("low bit-width", "low-bitwidth"),
+    ],
+)
+def test_a_closed_word_the_domain_writes_apart_is_read_apart(variants: tuple[str, ...]) -> None:
+    # English has no ``batchsize``; papers write ``batch size``, and a closed spelling is the same
+    assert len({_key(v) for v in variants}) == 1
+
+
 def test_an_unknown_plural_ending_a_phrase_is_singular_whatever_the_tagger_read() -> None:
     # a title's "Variational Autoencoders" is tagged a name, a sentence's a plural
     title = concept_key(["Variational", "Autoencoders"], plural_head=False)
