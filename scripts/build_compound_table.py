@@ -27,9 +27,9 @@ from itertools import pairwise
 from pathlib import Path
 
 from build_modifier_table import texts
+from wordfreq import zipf_frequency
 
 from loaders.extraction import COMPOUND_TABLE, STOPWORDS
-from loaders.extraction._wordforms import is_known_word
 
 MIN_COUNT = 3
 MIN_LETTERS = 3
@@ -51,7 +51,7 @@ def build(data: Path) -> dict[str, object]:
             continue
         if min(len(first), len(second)) < MIN_LETTERS:
             continue
-        if first in STOPWORDS or second in STOPWORDS or is_known_word(first + second):
+        if first in STOPWORDS or second in STOPWORDS or zipf_frequency(first + second, "en") > 0:
             continue
         closed = first + second
         if closed not in best or count > best[closed][0]:

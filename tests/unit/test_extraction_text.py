@@ -181,6 +181,15 @@ def test_a_phrase_its_papers_repeat_keeps_a_loose_first_word() -> None:
     assert not loose_start(["scientific", "discovery"])
 
 
+def test_a_loose_word_the_domain_hyphenates_to_the_next_keeps_it_written_apart() -> None:
+    from loaders.extraction._modifiers import loose_start
+
+    # ``first-order`` is one word of the text: written apart, the phrase keeps ``first`` too
+    assert loose_start(["first", "results"])
+    assert not loose_start(["first", "order", "logic"])
+    assert not loose_start(["few", "shot", "learning"])
+
+
 def _tagged(spec: str) -> list[Unit]:
     """Units from ``word/POS/TAG`` items, at the offsets of the words joined by spaces."""
     units, offset = [], 0

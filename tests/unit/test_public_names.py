@@ -39,6 +39,7 @@ PUBLIC = {
     ],
     "loaders.extraction": [
         "AcronymRegistry",
+        "COMPOUND_TABLE",
         "ConceptHit",
         "Document",
         "Extraction",
