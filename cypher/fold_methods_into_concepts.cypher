@@ -6,11 +6,12 @@
 // Folded only when its expansions are one idea: every key in the method's expansionKeys is the
 // concept's (CoT spelled out as `chain of thought` by some papers and `chain of table` by
 // others stays a method: either concept alone would take papers that mean the other).
-// Never a method some paper PROPOSES: a proposed name is a contribution (its PROPOSES edge is
-// what method_proposed_by, lineage and the method's kind stand on, and a MENTIONS keeps none of
-// them), so it stays a method beside the concept, which papers(concept:) still falls back from.
-// Each paper's USES of the method becomes a MENTIONS of the concept (none when the paper
-// already mentions it), with the use's score, extractor, evidence and forms (aliases, plus the
+// A method papers PROPOSE folds too: its one expansion is a field more papers discuss than
+// name it, so a paper "proposing" GNN or KD is the extractor reading a definition as a
+// contribution, and a method of the same letters that is new spells out another idea (the
+// guard above keeps it).
+// Each paper's PROPOSES or USES of the method becomes a MENTIONS of the concept (none when the
+// paper already mentions it), with the use's score, extractor, evidence and forms (aliases, plus the
 // method's name, so refresh_aliases keeps the acronym as a form of the concept), source
 // 'method', no rank (the paper's extractor ranked its own concepts only) and no variant claim,
 // and the keys papers(concept:) lists a mention by (as merge_mentions writes them). The
@@ -26,9 +27,9 @@
 // and nothing undoes it: the same input in any cut folds the same while the concept keeps more
 // papers from the first resolution that sees both, but a method a concept was merged into
 // while they tied is not folded when more papers discuss the concept later, a later paper that
-// proposes a folded acronym or spells it out as another idea gets a new Method beside the
-// concept (the uses folded before stay mentions), and a later paper's untyped use of a folded
-// name waits for a method to be typed again.
+// spells a folded acronym out as another idea gets a new Method beside the concept (the uses
+// folded before stay mentions; one that names it as the field is folded again), and a later
+// paper's untyped use of a folded name waits for a method to be typed again.
 // params: $concepts: [{key, phrase}]. returns: matchKeys (papers whose edges changed), mentions
 // ([{matchKey, key, year}]: the MENTIONS created, for link_related_uses and the trend counts).
 UNWIND $concepts AS concept
@@ -40,7 +41,6 @@ CALL (c, concept) {
   WITH c, m
   WHERE c.key IN m.expansionKeys
     AND all(k IN m.expansionKeys WHERE k = c.key)
-    AND NOT EXISTS { (:Paper)-[:PROPOSES]->(m) }
     AND COUNT { (c)<-[:MENTIONS]-() } > COUNT { (m)<-[:PROPOSES|USES]-() }
   RETURN m
 }
@@ -61,10 +61,8 @@ CALL (pairs) {
 }
 UNWIND pairs AS pair
 WITH pair[0] AS c, pair[1] AS m
-// checked again under the lock: a loader may have proposed it meanwhile
-WHERE NOT EXISTS { (:Paper)-[:PROPOSES]->(m) }
 CALL (c, m) {
-  MATCH (p:Paper)-[u:USES]->(m)
+  MATCH (p:Paper)-[u:PROPOSES|USES]->(m)
   WHERE NOT EXISTS { (p)-[:MENTIONS]->(c) }
   CREATE (p)-[r:MENTIONS]->(c)
   SET r = properties(u)
@@ -80,7 +78,7 @@ CALL (c, m) {
 }
 SET c.aliases = reduce(all = c.aliases, a IN [m.name] + m.aliases |
   CASE WHEN a IN all THEN all ELSE all + a END)
-WITH m, created, COLLECT { MATCH (p:Paper)-[:USES]->(m) RETURN p.matchKey } AS papers
+WITH m, created, COLLECT { MATCH (p:Paper)-[:PROPOSES|USES]->(m) RETURN p.matchKey } AS papers
 DETACH DELETE m
 WITH collect(created) AS created, collect(papers) AS papers
 RETURN reduce(all = [], keys IN papers | all + keys) AS matchKeys,

@@ -197,7 +197,7 @@ async def test_a_fold_counts_as_if_the_papers_had_mentioned_the_concept(
     ]
 
 
-async def test_only_an_acronym_spelled_out_as_one_idea_and_never_proposed_is_folded(
+async def test_only_an_acronym_spelled_out_as_one_idea_is_folded_even_when_proposed(
     driver: AsyncDriver, neo4j_settings: Settings
 ) -> None:
     await load(
@@ -217,18 +217,19 @@ async def test_only_an_acronym_spelled_out_as_one_idea_and_never_proposed_is_fol
         driver, neo4j_settings, "MATCH (c:Concept) RETURN c.key AS key ORDER BY key"
     )
     assert concepts == [{"key": "chain of thought"}, {"key": "reinforcement learning"}]
-    # a method a paper proposes stays a method, however many papers discuss its expansion
+    # a paper "proposing" a field's acronym read a definition as a contribution: it folds too
     await load(driver, neo4j_settings, abstract_record("rl-proposed", RL_PROPOSED))
     await load(driver, neo4j_settings, abstract_record("rl-again", RL_AND_PPO))
-    proposed = await cypher(
+    linked = await cypher(
         driver,
         neo4j_settings,
-        "MATCH (p:Paper)-[r:PROPOSES|USES]->(:Method {key: 'rl'}) "
-        "RETURN p.id AS id, type(r) AS edge ORDER BY id",
+        "MATCH (p:Paper)-[r:MENTIONS|PROPOSES|USES]->(n) WHERE p.id STARTS WITH 'rl-' "
+        "RETURN p.id AS id, type(r) AS edge, n.key AS key ORDER BY id, edge, key",
     )
-    assert proposed == [
-        {"id": "rl-again", "edge": "USES"},
-        {"id": "rl-proposed", "edge": "PROPOSES"},
+    assert linked == [
+        {"id": "rl-again", "edge": "MENTIONS", "key": "reinforcement learning"},
+        {"id": "rl-again", "edge": "USES", "key": "ppo"},
+        {"id": "rl-proposed", "edge": "MENTIONS", "key": "reinforcement learning"},
     ]
 
 
