@@ -126,7 +126,9 @@ class Query(AuthorQuery, ThemesQuery):
             "Papers matching every given filter; `concept`, `method` and `dataset` (a dataset "
             "or benchmark) each take a key, a name or an alias; `author` an author's key or "
             "name (as `author` finds them); `includeNarrower` also matches the concepts under "
-            "`concept`."
+            "`concept`. The graph keeps one node per idea: a `concept` that names a method "
+            "(`LoRA`) matches the method's papers, a `method` that names a concept (`RL`, "
+            "folded into `reinforcement learning`) the concept's."
         )
     )
     async def papers(
