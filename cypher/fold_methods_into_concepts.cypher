@@ -11,7 +11,7 @@
 // contribution, and a method of the same letters that is new spells out another idea (the
 // guard above keeps it).
 // Each paper's PROPOSES or USES of the method becomes a MENTIONS of the concept (none when the
-// paper already mentions it), with the use's score, extractor, evidence and forms (aliases, plus the
+// paper already mentions it or a narrower variant of it), with the use's score, extractor, evidence and forms (aliases, plus the
 // method's name, so refresh_aliases keeps the acronym as a form of the concept), source
 // 'method', no rank (the paper's extractor ranked its own concepts only) and no variant claim,
 // and the keys papers(concept:) lists a mention by (as merge_mentions writes them). The
@@ -64,6 +64,12 @@ WITH pair[0] AS c, pair[1] AS m
 CALL (c, m) {
   MATCH (p:Paper)-[u:PROPOSES|USES]->(m)
   WHERE NOT EXISTS { (p)-[:MENTIONS]->(c) }
+    // nested variants share a slot (as the extractor keeps them): a paper that already names
+    // a narrower variant (`deep reinforcement learning`) is found under it by includeNarrower
+    AND NOT EXISTS {
+      MATCH (p)-[:MENTIONS]->(n:Concept)
+      WHERE n.key <> c.key AND (' ' + n.key + ' ') CONTAINS (' ' + c.key + ' ')
+    }
   CREATE (p)-[r:MENTIONS]->(c)
   SET r = properties(u)
   // a claim that the method varies another is the method's (refresh_variants), not a mention's

@@ -34,6 +34,7 @@ THOUGHT_FIELD = "Prompting with a chain of thought helps."
 THOUGHT_FIELD_TOO = "A chain of thought makes answers longer."
 THOUGHT_FIELD_THREE = "Models write a chain of thought before answering."
 RL_PROPOSED = "We propose RL, a reward learner."
+RL_AND_DEEP = "We fine-tune with RL, a deep reinforcement learning agent."
 
 RL = ("rl", "RL", ("RL",), ("reinforcement learning",))
 PPO = ("ppo", "PPO", ("PPO",), ())
@@ -50,6 +51,7 @@ SCRIPT: dict[str, Any] = {
     THOUGHT_FIELD: (THOUGHT, []),
     THOUGHT_FIELD_TOO: (THOUGHT, []),
     THOUGHT_FIELD_THREE: (THOUGHT, []),
+    RL_AND_DEEP: ([("deep reinforcement learning", "deep reinforcement learning")], [RL]),
 }
 
 
@@ -246,3 +248,19 @@ async def test_papers_by_method_answers_with_the_concept_it_was_folded_into(
         found = await data(http, query)
     assert found["byMethod"] == found["byConcept"]
     assert found["byMethod"]["totalCount"] == 3
+
+
+async def test_a_paper_naming_a_narrower_variant_does_not_gain_the_folded_concept(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    # nested variants share one slot: the paper stays under `deep reinforcement learning`
+    spelled = abstract_record("spelled", RL_SPELLED_AND_PPO)
+    await load(driver, neo4j_settings, *rl_papers(), spelled, abstract_record("deep", RL_AND_DEEP))
+    methods = await cypher(driver, neo4j_settings, "MATCH (m:Method) RETURN m.key AS key")
+    assert methods == [{"key": "ppo"}]
+    mentioned = await cypher(
+        driver,
+        neo4j_settings,
+        "MATCH (:Paper {id: 'deep'})-[:MENTIONS]->(c:Concept) RETURN c.key AS key",
+    )
+    assert mentioned == [{"key": "deep reinforcement learning"}]
