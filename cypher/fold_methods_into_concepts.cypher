@@ -4,8 +4,10 @@
 // concept than name the method, the exact complement of the rule that merges a concept into a
 // method, so after both ran no (concept, method) pair that spells out one idea is left.
 // Folded only when its expansions are one idea: every key in the method's expansionKeys is the
-// concept's (CoT spelled out as `chain of thought` by some papers and `chain of table` by
-// others stays a method: either concept alone would take papers that mean the other).
+// concept's or a narrower variant of it (MoE spelled out as `mixture of experts` and `mixture
+// of experts architecture`), while CoT spelled out as `chain of thought` by some papers and
+// `chain of table` by others stays a method: either concept alone would take papers that mean
+// the other.
 // A method papers PROPOSE folds too: its one expansion is a field more papers discuss than
 // name it, so a paper "proposing" GNN or KD is the extractor reading a definition as a
 // contribution, and a method of the same letters that is new spells out another idea (the
@@ -40,7 +42,7 @@ CALL (c, concept) {
   CALL db.index.fulltext.queryNodes('method_expansion_text', concept.phrase) YIELD node AS m
   WITH c, m
   WHERE c.key IN m.expansionKeys
-    AND all(k IN m.expansionKeys WHERE k = c.key)
+    AND all(k IN m.expansionKeys WHERE (' ' + k + ' ') CONTAINS (' ' + c.key + ' '))
     AND COUNT { (c)<-[:MENTIONS]-() } > COUNT { (m)<-[:PROPOSES|USES]-() }
   RETURN m
 }

@@ -35,6 +35,7 @@ THOUGHT_FIELD_TOO = "A chain of thought makes answers longer."
 THOUGHT_FIELD_THREE = "Models write a chain of thought before answering."
 RL_PROPOSED = "We propose RL, a reward learner."
 RL_AND_DEEP = "We fine-tune with RL, a deep reinforcement learning agent."
+COT_PROMPTING = "Chain-of-thought prompting (CoT) spells out steps."
 
 RL = ("rl", "RL", ("RL",), ("reinforcement learning",))
 PPO = ("ppo", "PPO", ("PPO",), ())
@@ -52,6 +53,7 @@ SCRIPT: dict[str, Any] = {
     THOUGHT_FIELD_TOO: (THOUGHT, []),
     THOUGHT_FIELD_THREE: (THOUGHT, []),
     RL_AND_DEEP: ([("deep reinforcement learning", "deep reinforcement learning")], [RL]),
+    COT_PROMPTING: ([], [("cot", "CoT", ("CoT",), ("chain of thought prompting",))]),
 }
 
 
@@ -264,3 +266,28 @@ async def test_a_paper_naming_a_narrower_variant_does_not_gain_the_folded_concep
         "MATCH (:Paper {id: 'deep'})-[:MENTIONS]->(c:Concept) RETURN c.key AS key",
     )
     assert mentioned == [{"key": "deep reinforcement learning"}]
+
+
+async def test_an_acronym_spelled_out_as_narrower_variants_of_one_idea_is_folded(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    # `chain of thought prompting` is `chain of thought` made narrower: one idea, still
+    await load(
+        driver,
+        neo4j_settings,
+        abstract_record("cot-thought", COT_THOUGHT),
+        abstract_record("cot-prompting", COT_PROMPTING),
+        abstract_record("thought", THOUGHT_FIELD),
+        abstract_record("thought-too", THOUGHT_FIELD_TOO),
+        abstract_record("thought-three", THOUGHT_FIELD_THREE),
+    )
+    assert await cypher(driver, neo4j_settings, "MATCH (m:Method) RETURN m.key AS key") == []
+    reader = GraphReader(driver, neo4j_settings)
+    page = await find_papers(reader, method="CoT")
+    assert sorted(p.id for p in page.items) == [
+        "cot-prompting",
+        "cot-thought",
+        "thought",
+        "thought-three",
+        "thought-too",
+    ]
