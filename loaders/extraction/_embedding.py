@@ -33,7 +33,10 @@ __all__ = [
 
 #: Word pieces of a document the encoder reads (phrases are far shorter).
 DOCUMENT_TOKENS = 256
-_BATCH = 32
+#: Texts per ONNX Runtime call, kept small: Runtime's memory arena keeps the largest call's
+#: activations for the life of the process (a few abstracts of 256 pieces, not a few dozen),
+#: and a small call pads its texts less.
+_BATCH = 8
 _SQL_CHUNK = 500  # SQLite's default limit on host parameters is 999
 
 

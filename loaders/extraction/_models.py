@@ -142,6 +142,9 @@ def load_minilm(model_dir: Path | None = None) -> OnnxEncoder:
     try:
         options = onnxruntime.SessionOptions()
         options.inter_op_num_threads = 1
+        # planned buffers for one input shape: every batch has its own length, so they are
+        # memory the arena keeps without reusing it
+        options.enable_mem_pattern = False
         session = onnxruntime.InferenceSession(
             str(model), options, providers=["CPUExecutionProvider"]
         )
