@@ -19,14 +19,12 @@ compares instead of writing).
 
 from __future__ import annotations
 
-import argparse
-import json
 import re
 from collections import Counter
 from itertools import pairwise
 from pathlib import Path
 
-from build_modifier_table import texts
+from domain_corpus import build_table, texts
 from wordfreq import zipf_frequency
 
 from loaders.extraction import COMPOUND_TABLE, STOPWORDS
@@ -69,15 +67,7 @@ def _pair(token: str) -> tuple[str, str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--data", type=Path, default=Path("../shared/data"))
-    parser.add_argument("--check", action="store_true", help="compare, do not write")
-    args = parser.parse_args()
-    text = json.dumps(build(args.data), indent=0, ensure_ascii=False) + "\n"
-    if args.check:
-        same = COMPOUND_TABLE.read_text(encoding="utf-8") == text
-        raise SystemExit(0 if same else f"{COMPOUND_TABLE} differs from a fresh build")
-    COMPOUND_TABLE.write_text(text, encoding="utf-8")
+    build_table(build, COMPOUND_TABLE, description=__doc__)
 
 
 if __name__ == "__main__":

@@ -43,17 +43,15 @@ phrases, no text. Run from the project root: ``python scripts/build_modifier_tab
 
 from __future__ import annotations
 
-import argparse
-import gzip
-import json
 import re
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
+from domain_corpus import build_table, texts
+
 from loaders.extraction import MODIFIER_TABLE, STOPWORDS, Document, KeyBertExtractor
 
-CORPORA = ("iclr2021.jsonl.gz", "iclr2025.jsonl.gz")
 MIN_ZIPF = 3.8
 MAX_BURST = 1.2
 MIN_PAPERS = 50
@@ -67,14 +65,6 @@ MAX_PHRASE_BURST = 1.1
 MIN_NAME_PAPERS = 10
 MIN_NAME_BURST = 1.2
 _TOKEN = re.compile(r"[a-z][a-z0-9\-]*|[^\sa-z0-9\-]")
-
-
-def texts(data: Path) -> Iterator[str]:
-    for name in CORPORA:
-        with gzip.open(data / name, "rt", encoding="utf-8") as handle:
-            for line in handle:
-                paper = json.loads(line)
-                yield f"{paper['title']}. {paper['abstract']}".lower()
 
 
 def adjectives(data: Path) -> set[str]:
@@ -193,15 +183,7 @@ def _burst(phrases: list[str], grams: Counter[str], gram_papers: Counter[str]) -
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--data", type=Path, default=Path("../shared/data"))
-    parser.add_argument("--check", action="store_true", help="compare, do not write")
-    args = parser.parse_args()
-    text = json.dumps(build(args.data), indent=0, ensure_ascii=False) + "\n"
-    if args.check:
-        same = MODIFIER_TABLE.read_text(encoding="utf-8") == text
-        raise SystemExit(0 if same else f"{MODIFIER_TABLE} differs from a fresh build")
-    MODIFIER_TABLE.write_text(text, encoding="utf-8")
+    build_table(build, MODIFIER_TABLE, description=__doc__)
 
 
 if __name__ == "__main__":

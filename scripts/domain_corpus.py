@@ -1,0 +1,43 @@
+"""The domain corpus the extractor's tables are built from, and the command line that builds one.
+
+The corpus is the ICLR 2021 and 2025 titles and abstracts in ``../shared/data`` (never ICLR
+2024, which the quality benchmark scores), lowercased. Only counts leave it: a table lists words
+and phrases, no text.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+__all__ = ["CORPORA", "build_table", "texts"]
+
+CORPORA = ("iclr2021.jsonl.gz", "iclr2025.jsonl.gz")
+
+
+def texts(data: Path) -> Iterator[str]:
+    """Each paper's ``title. abstract``, lowercased."""
+    for name in CORPORA:
+        with gzip.open(data / name, "rt", encoding="utf-8") as handle:
+            for line in handle:
+                paper = json.loads(line)
+                yield f"{paper['title']}. {paper['abstract']}".lower()
+
+
+def build_table(
+    build: Callable[[Path], dict[str, object]], table: Path, *, description: str | None
+) -> None:
+    """Write ``build(data)`` to ``table`` as JSON, or with ``--check`` exit non-zero when the
+    shipped file differs from a fresh build."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--data", type=Path, default=Path("../shared/data"))
+    parser.add_argument("--check", action="store_true", help="compare, do not write")
+    args = parser.parse_args()
+    text = json.dumps(build(args.data), indent=0, ensure_ascii=False) + "\n"
+    if args.check:
+        same = table.read_text(encoding="utf-8") == text
+        raise SystemExit(0 if same else f"{table} differs from a fresh build")
+    table.write_text(text, encoding="utf-8")
