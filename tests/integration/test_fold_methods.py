@@ -87,6 +87,19 @@ def rl_papers() -> list[PaperRecord]:
     ]
 
 
+def thought_papers() -> list[PaperRecord]:
+    """Three papers discussing `chain of thought`, none naming CoT."""
+    return [
+        abstract_record("thought", THOUGHT_FIELD),
+        abstract_record("thought-too", THOUGHT_FIELD_TOO),
+        abstract_record("thought-three", THOUGHT_FIELD_THREE),
+    ]
+
+
+async def method_keys(driver: AsyncDriver, settings: Settings) -> list[Any]:
+    return await cypher(driver, settings, "MATCH (m:Method) RETURN m.key AS key")
+
+
 #: The same three papers cut in ways the rule settles alike: (batch size, the papers of each
 #: load as indexes into rl_papers).
 CUTS: dict[str, tuple[int, list[list[int]]]] = {
@@ -112,7 +125,7 @@ async def test_an_acronym_naming_a_field_is_folded_into_the_concept(
     cut: str, driver: AsyncDriver, neo4j_settings: Settings
 ) -> None:
     await load_cut(driver, neo4j_settings, CUTS[cut])
-    assert await cypher(driver, neo4j_settings, "MATCH (m:Method) RETURN m.key AS key") == []
+    assert await method_keys(driver, neo4j_settings) == []
     concepts = await cypher(
         driver, neo4j_settings, "MATCH (c:Concept) RETURN c.key AS key, c.aliases AS aliases"
     )
@@ -210,12 +223,10 @@ async def test_only_an_acronym_spelled_out_as_one_idea_is_folded_even_when_propo
         *rl_papers(),
         abstract_record("cot-thought", COT_THOUGHT),
         abstract_record("cot-table", COT_TABLE),
-        abstract_record("thought", THOUGHT_FIELD),
-        abstract_record("thought-too", THOUGHT_FIELD_TOO),
-        abstract_record("thought-three", THOUGHT_FIELD_THREE),
+        *thought_papers(),
     )
     # CoT spells out two ideas: it stays a method beside the concept chain of thought
-    methods = await cypher(driver, neo4j_settings, "MATCH (m:Method) RETURN m.key AS key")
+    methods = await method_keys(driver, neo4j_settings)
     assert methods == [{"key": "cot"}]
     concepts = await cypher(
         driver, neo4j_settings, "MATCH (c:Concept) RETURN c.key AS key ORDER BY key"
@@ -258,7 +269,7 @@ async def test_a_paper_naming_a_narrower_variant_does_not_gain_the_folded_concep
     # nested variants share one slot: the paper stays under `deep reinforcement learning`
     spelled = abstract_record("spelled", RL_SPELLED_AND_PPO)
     await load(driver, neo4j_settings, *rl_papers(), spelled, abstract_record("deep", RL_AND_DEEP))
-    methods = await cypher(driver, neo4j_settings, "MATCH (m:Method) RETURN m.key AS key")
+    methods = await method_keys(driver, neo4j_settings)
     assert methods == [{"key": "ppo"}]
     mentioned = await cypher(
         driver,
@@ -277,11 +288,9 @@ async def test_an_acronym_spelled_out_as_narrower_variants_of_one_idea_is_folded
         neo4j_settings,
         abstract_record("cot-thought", COT_THOUGHT),
         abstract_record("cot-prompting", COT_PROMPTING),
-        abstract_record("thought", THOUGHT_FIELD),
-        abstract_record("thought-too", THOUGHT_FIELD_TOO),
-        abstract_record("thought-three", THOUGHT_FIELD_THREE),
+        *thought_papers(),
     )
-    assert await cypher(driver, neo4j_settings, "MATCH (m:Method) RETURN m.key AS key") == []
+    assert await method_keys(driver, neo4j_settings) == []
     reader = GraphReader(driver, neo4j_settings)
     page = await find_papers(reader, method="CoT")
     assert sorted(p.id for p in page.items) == [
