@@ -1,14 +1,15 @@
 // Add the edges a resolution just created to their methods' RELATED_TO weights, as link_related
 // does for a batch's papers, locking each method the same way: a use (untyped names a later
-// paper typed, mentions of a concept merged into a method; a row with key) adds +1 on (method,
+// paper typed, mentions of a concept merged into a method; a row with methodKey) adds +1 on (method,
 // concept) for each concept the paper mentions; a mention (uses of a method folded into a
 // concept, fold_methods_into_concepts; a row with conceptKey) adds +1 on (method, concept) for
 // each method the paper proposes or uses. Each is a new edge (made only where the paper did
 // not link the node yet), and a round counts its uses before it folds, so no pair is counted
 // twice; a method a fifth of the graph uses is not recomputed from all of its papers.
-// params: $uses: [{matchKey, key} or {matchKey, conceptKey}]. returns: count (pairs touched).
+// params: $uses: [{matchKey, methodKey} or {matchKey, conceptKey}]. returns: count (pairs
+// touched).
 UNWIND $uses AS use
-WITH DISTINCT use.matchKey AS matchKey, use.key AS key, use.conceptKey AS conceptKey
+WITH DISTINCT use.matchKey AS matchKey, use.methodKey AS key, use.conceptKey AS conceptKey
 MATCH (m:Method)<-[:PROPOSES|USES]-(p:Paper {matchKey: matchKey})-[:MENTIONS]->(c:Concept)
 WHERE coalesce(m.key = key, c.key = conceptKey, false)
 WITH m, c, count(DISTINCT p) AS papers

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 from neo4j import AsyncDriver, AsyncManagedTransaction, unit_of_work
 
@@ -112,9 +112,8 @@ async def _resolve(tx: AsyncManagedTransaction) -> tuple[list[str], bool]:
     await _rows(tx, _VARIANTS, keys=sorted({u["key"] for u in uses if u.get("variantOf")}))
     if len(found) == _USES_ROUND:  # more uses wait: link them first, settle the flags after
         papers = sorted({u["matchKey"] for u in uses})
-        await _count_new_uses(
-            tx, [_new_use(u, r["year"]) for u, r in zip(uses, found, strict=True)]
-        )
+        added = [_new_use(u, r["year"]) for u, r in zip(uses, found, strict=True)]
+        await _count_new_edges(tx, added, node="method")
         await _rows(tx, _STAMP, matchKeys=papers)
         await _rows(tx, _SETTLE, matchKeys=[], linkedKeys=papers, methodKeys=[], conceptKeys=[])
         return papers, True
@@ -128,12 +127,12 @@ async def _resolve(tx: AsyncManagedTransaction) -> tuple[list[str], bool]:
     )[0]
     # (the merged concepts are gone with their weights and counts)
     added = [_new_use(u, r["year"]) for u, r in zip(uses, found, strict=True)]
-    await _count_new_uses(tx, added + merged.get("uses", []))
+    await _count_new_edges(tx, added + merged.get("uses", []), node="method")
     # counted before the fold: a pair its new mentions make is then counted once, by them
     folded = (
         await _rows(tx, _METHODS_INTO_CONCEPTS, concepts=[_phrased(k) for k in concepts]) or [{}]
     )[0]
-    await _count_new_mentions(tx, folded.get("mentions", []))
+    await _count_new_edges(tx, folded.get("mentions", []), node="concept")
     moved = {*merged.get("matchKeys", []), *folded.get("matchKeys", [])}
     papers = sorted({u["matchKey"] for u in uses} | moved)
     await _rows(tx, _STAMP, matchKeys=papers)
@@ -153,22 +152,15 @@ def _new_use(use: dict[str, Any], year: int | None) -> dict[str, Any]:
     return {"matchKey": use["matchKey"], "key": use["key"], "year": year}
 
 
-async def _count_new_uses(tx: AsyncManagedTransaction, added: list[dict[str, Any]]) -> None:
-    """Count each use a resolution created in its method's RELATED_TO weights and papers per
-    year, as a batch's own uses are counted."""
-    pairs = [{"matchKey": a["matchKey"], "key": a["key"]} for a in added]
-    await _rows(tx, _RELATED_USES, uses=pairs)
-    dated = [{"matchKey": a["matchKey"], "year": a["year"], "methodKey": a["key"]} for a in added]
-    await _rows(tx, _MOVE_TRENDS, papers=[d for d in dated if d["year"] is not None], change=1)
-
-
-async def _count_new_mentions(tx: AsyncManagedTransaction, added: list[dict[str, Any]]) -> None:
-    """Count each mention a fold created in the RELATED_TO weights of the paper's methods and
-    its concept's papers per year, as a batch's own mentions are counted."""
-    pairs = [{"matchKey": a["matchKey"], "conceptKey": a["key"]} for a in added]
-    await _rows(tx, _RELATED_USES, uses=pairs)
-    dated = [{"matchKey": a["matchKey"], "year": a["year"], "conceptKey": a["key"]} for a in added]
-    await _rows(tx, _MOVE_TRENDS, papers=[d for d in dated if d["year"] is not None], change=1)
+async def _count_new_edges(
+    tx: AsyncManagedTransaction, added: list[dict[str, Any]], *, node: Literal["method", "concept"]
+) -> None:
+    """Count each edge a resolution created, to a method (a use) or to a concept (a mention a
+    fold made), in the RELATED_TO weights and the node's papers per year, as a batch's own
+    edges are counted."""
+    rows = [{"matchKey": a["matchKey"], "year": a["year"], f"{node}Key": a["key"]} for a in added]
+    await _rows(tx, _RELATED_USES, uses=rows)
+    await _rows(tx, _MOVE_TRENDS, papers=[r for r in rows if r["year"] is not None], change=1)
 
 
 def _phrased(key: str) -> dict[str, str | None]:
