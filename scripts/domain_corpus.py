@@ -1,8 +1,8 @@
 """The domain corpus the extractor's tables are built from, and the command line that builds one.
 
 The corpus is the ICLR 2021 and 2025 titles and abstracts in ``../shared/data`` (never ICLR
-2024, which the quality benchmark scores), lowercased. Only counts leave it: a table lists words
-and phrases, no text.
+2024, which the quality benchmark scores), lowercased; of them, ICLR 2021 carries its authors'
+keywords. Only counts leave it: a table lists words and phrases, no text.
 """
 
 from __future__ import annotations
@@ -13,9 +13,11 @@ import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-__all__ = ["CORPORA", "build_table", "texts"]
+__all__ = ["CORPORA", "build_table", "keyworded", "texts"]
 
 CORPORA = ("iclr2021.jsonl.gz", "iclr2025.jsonl.gz")
+#: The corpus whose papers list their authors' keywords.
+KEYWORDED = "iclr2021.jsonl.gz"
 
 
 def texts(data: Path) -> Iterator[str]:
@@ -25,6 +27,16 @@ def texts(data: Path) -> Iterator[str]:
             for line in handle:
                 paper = json.loads(line)
                 yield f"{paper['title']}. {paper['abstract']}".lower()
+
+
+def keyworded(data: Path) -> Iterator[tuple[str, list[str]]]:
+    """Each paper with author keywords as ``(title. abstract, keywords)``, lowercased."""
+    with gzip.open(data / KEYWORDED, "rt", encoding="utf-8") as handle:
+        for line in handle:
+            paper = json.loads(line)
+            if paper["keywords"]:
+                text = f"{paper['title']}. {paper['abstract']}".lower()
+                yield text, [k.lower() for k in paper["keywords"]]
 
 
 def build_table(

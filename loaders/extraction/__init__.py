@@ -38,6 +38,7 @@ from ._models import (
 from ._modifiers import MODIFIER_TABLE
 from ._normalise import STOPWORDS
 from ._registry import AcronymRegistry
+from ._topics import TOPIC_TABLE
 from ._types import (
     ConceptHit,
     Document,
@@ -60,6 +61,7 @@ __all__ = [
     "STATIC_DIMENSIONS",
     "STATIC_MODEL_DIR",
     "STOPWORDS",
+    "TOPIC_TABLE",
     "AcronymRegistry",
     "ConceptHit",
     "Document",

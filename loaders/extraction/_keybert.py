@@ -55,7 +55,7 @@ _GREEK = frozenset(name.lower() for name, word in WORD_MACROS.items() if name ==
 
 def extractor_version(*, fast: bool) -> str:
     """Stored on every edge: a load with another version or mode re-extracts the paper."""
-    return "kb-np-22-fast" if fast else "kb-np-22"
+    return "kb-np-23-fast" if fast else "kb-np-23"
 
 
 class Rankers(NamedTuple):
@@ -258,8 +258,14 @@ class KeyBertExtractor:
         concepts += _author_concepts(
             doc.keywords, analysis, self.acronyms, method_keys | {c.key for c in concepts}
         )
-        # author keywords join after ranking, so they may nest with what ranking chose
-        out = crowded_out([c.key for c in concepts])
+        # author keywords join after ranking, so they may nest with what ranking chose; an
+        # author wrote each of theirs whole
+        fragments = {
+            c.key
+            for c in concepts
+            if c.source == "keybert" and not analysis.candidates[c.key].whole
+        }
+        out = crowded_out([c.key for c in concepts], fragments)
         concepts = [c for c in concepts if c.key not in out]
         return Extraction(
             concepts=tuple(concepts),

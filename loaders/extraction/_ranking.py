@@ -16,7 +16,7 @@ idea take one slot (:func:`crowded_out`).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +24,7 @@ import numpy as np
 
 from ._candidates import commonness
 from ._embedding import PhraseCache, unit_rows
+from ._topics import topic_word
 
 __all__ = [
     "CandidateVocabulary",
@@ -160,7 +161,8 @@ def select(
     relevance = np.array(
         [_blend(k, similarity.get(k, 0.0), s, weights) for k, s in zip(keys, signals)]
     )
-    chosen = _mmr(keys, relevance, vectors, top_n, weights.diversity)
+    fragments = {k for k, s in zip(keys, signals) if not s.whole}
+    chosen = _mmr(keys, relevance, vectors, top_n, weights.diversity, fragments)
     ranked = sorted(chosen, key=lambda i: -relevance[i])
     return [(keys[i], float(min(max(relevance[i], 0.0), 1.0))) for i in ranked]
 
@@ -181,6 +183,7 @@ def _mmr(
     vectors: np.ndarray,
     top_n: int,
     diversity: float,
+    fragments: set[str],
 ) -> list[int]:
     """Maximal marginal relevance: trade relevance against similarity to what is already
     chosen. Nested variants share one slot (:func:`crowded_out`): a pick that crowds out an
@@ -192,7 +195,7 @@ def _mmr(
         penalty = diversity * closest[remaining] if chosen else 0.0
         best = remaining[int(np.argmax(relevance[remaining] - penalty))]
         remaining.remove(best)
-        out = crowded_out([keys[i] for i in [*chosen, best]])
+        out = crowded_out([keys[i] for i in [*chosen, best]], fragments)
         if out:
             chosen = [i for i in [*chosen, best] if keys[i] not in out]
             closest = (vectors @ vectors[chosen].T).max(axis=1) if chosen else closest
@@ -202,23 +205,32 @@ def _mmr(
     return chosen
 
 
-def crowded_out(keys: Sequence[str]) -> set[str]:
-    """The keys that nested variants among ``keys`` crowd out of one paper's concepts.
+def crowded_out(keys: Sequence[str], fragments: Collection[str] = ()) -> set[str]:
+    """The keys that nested variants among ``keys`` crowd out of one paper's concepts;
+    ``fragments`` are the keys the paper writes only inside a longer phrase.
 
-    A one-word key that ends a longer key goes (``graph`` beside ``knowledge graph``): the paper
-    says which graph. Of a chain of keys each ending the next, the most specific and the
-    broadest stay and the ones between go (``observable stochastic game`` between
-    ``stochastic game`` and ``partially observable stochastic game``): the broadest is the
-    shared term of the field, and it earned its place by its own relevance.
+    A one-word key that ends a longer key goes (``graph`` beside ``knowledge graph``: the paper
+    says which graph), unless it is a topic word of the domain (``transformer`` beside
+    ``vision transformer``: authors name it as their paper's topic; :mod:`._topics`). Of a
+    chain of keys each ending the next, the most specific stays and one broader key beside it:
+    a key between two others that the paper never writes alone is a fragment of the longer one
+    and goes (``observable stochastic game`` between ``stochastic game`` and ``partially
+    observable stochastic game``); one the paper writes alone is the term of art, and the keys
+    it ends in go (``neural network`` below ``graph neural network`` and ``equivariant graph
+    neural network``).
     """
-    singles = {k for k in keys if " " not in k and any(_ends(k, o) for o in keys)}
-    phrases = [k for k in keys if k not in singles]
-    middles = {
-        k
-        for k in phrases
-        if any(_ends(k, o) for o in phrases) and any(_ends(s, k) for s in phrases)
+    singles = {
+        k for k in keys if " " not in k and not topic_word(k) and any(_ends(k, o) for o in keys)
     }
-    return singles | middles
+    phrases = [k for k in keys if k not in singles]
+    out: set[str] = set()
+    for key in phrases:
+        if " " not in key or not any(_ends(key, o) for o in phrases):
+            continue
+        broader = {s for s in phrases if _ends(s, key)}
+        if broader:
+            out |= {key} if key in fragments else broader
+    return singles | out
 
 
 def _ends(short: str, long: str) -> bool:

@@ -122,7 +122,7 @@ def test_a_methods_score_is_its_similarity_on_the_concepts_scale() -> None:
     assert _method_hit(MethodCandidate("X", proposed=True), 0.97).score == 1.0
 
 
-def test_nested_variants_crowd_out_the_lone_word_and_the_middle_of_a_chain() -> None:
+def test_nested_variants_crowd_out_a_vague_lone_word_and_a_fragment_in_a_chain() -> None:
     keys = [
         "stochastic game",
         "observable stochastic game",
@@ -130,11 +130,27 @@ def test_nested_variants_crowd_out_the_lone_word_and_the_middle_of_a_chain() -> 
         "graph",
         "knowledge graph",
         "game theory",
-        "transformer",
     ]
-    assert crowded_out(keys) == {"observable stochastic game", "graph"}
+    fragments = {"observable stochastic game"}  # written only inside the longer phrase
+    assert crowded_out(keys, fragments) == {"observable stochastic game", "graph"}
     # two of a chain share nothing out: the field's term beside the paper's own
     assert crowded_out(["stochastic game", "partially observable stochastic game"]) == set()
+
+
+def test_a_term_of_art_between_two_variants_keeps_its_place_over_the_broader_one() -> None:
+    keys = ["neural network", "graph neural network", "equivariant graph neural network"]
+    assert crowded_out(keys) == {"neural network"}
+    assert crowded_out(keys, {"graph neural network"}) == {"graph neural network"}
+
+
+def test_a_topic_word_keeps_its_place_beside_a_longer_concept_ending_in_it() -> None:
+    # authors name ``transformer`` and ``fairness`` as topics; ``graph`` and ``layer`` say little
+    keys = ["vision transformer", "transformer", "counterfactual fairness", "fairness"]
+    assert crowded_out(keys) == set()
+    assert crowded_out(["attention layer", "layer", "graph", "knowledge graph"]) == {
+        "layer",
+        "graph",
+    }
 
 
 def test_a_slot_a_nested_variant_gives_up_goes_to_the_next_best() -> None:

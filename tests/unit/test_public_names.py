@@ -55,6 +55,7 @@ PUBLIC = {
         "STATIC_DIMENSIONS",
         "STATIC_MODEL_DIR",
         "STOPWORDS",
+        "TOPIC_TABLE",
         "candidate_acronyms",
         "keybert_extractor",
         "minilm_path",
