@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from domain_corpus import build_table, keyworded
@@ -33,7 +33,7 @@ MIN_PAPERS = 10
 _WORD = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _key(word: str) -> str:
     return concept_key([word], plural_head=True)
 
