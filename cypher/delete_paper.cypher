@@ -1,6 +1,6 @@
 // Delete one paper (by any of its ids) with its acronym definitions (which no other paper
 // shares), and return what it linked to, for orphan clean-up.
-// params: $id. returns: id, conceptKeys, methodKeys, variantKeys (the methods it called a
+// params: $id. returns: id, year, conceptKeys, methodKeys, variantKeys (the methods it called a
 // variant of another, see refresh_variants), topicMoves (one {id, year, change: -1} per dated
 // HAS_TOPIC edge, see move_topic_trends); no row when no such paper.
 // by its id (an index seek); by an altId (a scan of the papers) only when no paper has that id
@@ -16,9 +16,9 @@ WHERE p IS NOT NULL
 OPTIONAL MATCH (p)-[:MENTIONS]->(c:Concept)
 WITH p, collect(DISTINCT c.key) AS conceptKeys
 OPTIONAL MATCH (p)-[r:PROPOSES|USES]->(m:Method)
-WITH p, p.id AS id, conceptKeys, collect(DISTINCT m.key) AS methodKeys,
+WITH p, p.id AS id, p.year AS year, conceptKeys, collect(DISTINCT m.key) AS methodKeys,
      collect(DISTINCT CASE WHEN r.variantOf IS NOT NULL THEN m.key END) AS variantKeys
-WITH p, id, conceptKeys, methodKeys, variantKeys, COLLECT {
+WITH p, id, year, conceptKeys, methodKeys, variantKeys, COLLECT {
   MATCH (p)-[h:HAS_TOPIC]->(t:Topic)
   WHERE h.year IS NOT NULL
   RETURN {id: t.id, year: h.year, change: -1}
@@ -28,4 +28,4 @@ CALL (p) {
   DETACH DELETE d
 }
 DETACH DELETE p
-RETURN id, conceptKeys, methodKeys, variantKeys, topicMoves
+RETURN id, year, conceptKeys, methodKeys, variantKeys, topicMoves

@@ -120,6 +120,7 @@ MIGRATIONS = (
     ),
     Migration(refresh_pending_trend_counts, ("schema_concept_trend_total",), "concept_trend_total"),
     Migration(recompute_uncounted_topics, ("schema_has_topic_rank",), "has_topic_rank"),
+    Migration(batched("fill_year_totals"), ("schema_year_total_year",), "year_total_year"),
 )
 
 

@@ -7,6 +7,7 @@ over the batch.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -59,6 +60,7 @@ _MARK_STALE = query("mark_methods_stale")
 _LINK_RELATED = query("link_related")
 _LOCK_NODES = query("lock_batch_nodes")
 _MOVE_TRENDS = query("move_trend_counts")
+_MOVE_YEARS = query("move_year_totals")
 _UNLINK_RELATED = query("unlink_related")
 _STALE = query("stale_methods")
 _ORPHANS = query("delete_orphans")
@@ -286,6 +288,8 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
         concept_keys=cleared.get("conceptKeys", []),
         method_keys=cleared.get("methodKeys", []),
     )
+    # last: every batch locks these few nodes, so they are held for the shortest time
+    await _move_years(tx, out=[r["storedYear"] for r in ids], into=[r["year"] for r in ids])
     return WriteResult(
         papers=len(papers),
         mentions=int(mentions.get("count", 0)),
@@ -301,6 +305,18 @@ async def _move_trends(
     rows = [{"matchKey": key, "year": year} for key, year in papers if year is not None]
     if rows:
         await _single(tx, _MOVE_TRENDS, papers=rows, change=change)
+
+
+async def _move_years(
+    tx: AsyncManagedTransaction, *, out: list[int | None], into: list[int | None]
+) -> None:
+    """Move the papers per year (``YearTotal``): one out of each year in ``out``, one into each
+    in ``into`` (``None``: a paper without a year, not counted)."""
+    change = Counter(y for y in into if y is not None)
+    change.subtract(y for y in out if y is not None)
+    moves = [{"year": year, "change": n} for year, n in sorted(change.items()) if n]
+    if moves:
+        await _single(tx, _MOVE_YEARS, moves=moves)
 
 
 async def _write_authors(
@@ -442,6 +458,7 @@ async def delete_paper(driver: AsyncDriver, *, database: str, paper_id: str) -> 
         await refresh_aliases(
             tx, concept_keys=deleted["conceptKeys"], method_keys=deleted["methodKeys"]
         )
+        await _move_years(tx, out=[deleted["year"]], into=[])
         return str(deleted["id"])
 
     async with driver.session(database=database) as session:

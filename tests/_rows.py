@@ -9,7 +9,11 @@ from loaders.records import PaperRecord
 
 
 def paper_mentioning(
-    pid: str, keys: Iterable[str] = (), *, year: int = 2024, methods: tuple[MethodRow, ...] = ()
+    pid: str,
+    keys: Iterable[str] = (),
+    *,
+    year: int | None = 2024,
+    methods: tuple[MethodRow, ...] = (),
 ) -> PaperRow:
     """A paper ``pid`` of ``year`` mentioning the concepts ``keys`` (in that rank order) and
     proposing or using ``methods``."""

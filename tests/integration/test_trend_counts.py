@@ -1,6 +1,7 @@
-"""The papers per year kept on Concept and Method nodes (read by trends and rising/falling)
-always equal what the edges say: after a load, a reload that changes a paper's year and
-concepts, a delete, and a rebuild for given keys."""
+"""The papers per year kept on Concept and Method nodes (read by trends and rising/falling),
+and the graph's papers per year (``YearTotal``, what trends divide by), always equal what the
+papers and edges say: after a load, a reload that changes a paper's year and concepts, a
+delete, and a rebuild for given keys."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from _rows import paper_mentioning
 from neo4j import AsyncDriver
 
 from graph.config import Settings
+from graph.queries import year_totals
+from graph.queries._run import GraphReader
 from graph.schema import ensure_schema
 from graph.trend_counts import refresh_pending_trend_counts, refresh_trend_counts
 from graph.writes import MethodRow, PaperRow, delete_paper, upsert_papers
@@ -42,6 +45,17 @@ def corpus() -> list[PaperRow]:
     ]
 
 
+async def totals_agree(driver: AsyncDriver, settings: Settings) -> dict[int, int]:
+    """The kept papers per year, asserted equal to a count of the papers."""
+    records, _, _ = await driver.execute_query(
+        "MATCH (p:Paper) WHERE p.year IS NOT NULL RETURN p.year AS year, count(*) AS papers",
+        database_=settings.neo4j_database,
+    )
+    kept = await year_totals(GraphReader(driver, settings))
+    assert kept == {r["year"]: r["papers"] for r in records}
+    return kept
+
+
 async def stored(driver: AsyncDriver, database: str) -> Counts:
     records, _, _ = await driver.execute_query(STORED, database_=database)
     counts: Counts = {}
@@ -71,6 +85,7 @@ async def test_a_load_keeps_the_counts_of_every_concept_and_method(
     assert counts == await from_edges(driver, database)
     assert counts["gnn"] == {2021: 2, 2025: 1}
     assert counts["tool"] == {2021: 2, 2025: 1}  # proposed and used by a: one paper
+    assert await totals_agree(driver, neo4j_settings) == {2021: 2, 2024: 1, 2025: 2}
 
 
 async def test_a_reload_moves_a_paper_between_years_and_concepts(
@@ -85,6 +100,10 @@ async def test_a_reload_moves_a_paper_between_years_and_concepts(
     assert counts["gnn"] == {2021: 1, 2025: 1}
     assert counts["llm"] == {2024: 1, 2025: 3}
     assert counts["tool"] == {2021: 1, 2025: 1}
+    assert await totals_agree(driver, neo4j_settings) == {2021: 1, 2024: 1, 2025: 3}
+    undated = paper_mentioning("e", ["llm", "graphs"], year=None)  # the only 2024 paper
+    await upsert_papers(driver, database=database, papers=[undated])
+    assert await totals_agree(driver, neo4j_settings) == {2021: 1, 2025: 3}
 
 
 async def test_a_delete_takes_the_paper_out_of_the_counts(
@@ -97,6 +116,7 @@ async def test_a_delete_takes_the_paper_out_of_the_counts(
     assert counts == await from_edges(driver, database)
     assert counts["gnn"] == {2021: 2}
     assert counts["llm"] == {2024: 1, 2025: 1}
+    assert await totals_agree(driver, neo4j_settings) == {2021: 2, 2024: 1, 2025: 1}
 
 
 async def test_counts_rebuild_from_the_edges_for_given_keys(
@@ -124,8 +144,11 @@ async def test_a_graph_written_without_counts_is_counted(
     for statement in (
         "MATCH (n) WHERE n:Concept OR n:Method REMOVE n.trendYears, n.trendPapers, n.trendTotal",
         "DROP INDEX concept_trend_total",  # created once the counts are
+        "MATCH (t:YearTotal) DELETE t",
+        "DROP CONSTRAINT year_total_year",
     ):
         await driver.execute_query(statement, database_=database)
     await ensure_schema(driver, database=database)  # init-db and every load ensure it
     assert await stored(driver, database) == await from_edges(driver, database)
+    assert await totals_agree(driver, neo4j_settings) == {2021: 2, 2024: 1, 2025: 2}
     assert await refresh_pending_trend_counts(driver, database=database) == 0
