@@ -37,7 +37,7 @@ hyphenated word keeps its first part.
 
 The corpus is the ICLR 2021 and 2025 titles and abstracts in ``../shared/data`` (never ICLR
 2024, which the quality benchmark scores). Only counts leave it: the file lists words and
-phrases, no text. Run from the project root: ``python scripts/build_modifier_table.py``
+phrases, no text. Run from the project root: ``PYTHONPATH=. python scripts/build_modifier_table.py``
 (``--check`` compares instead of writing).
 """
 

@@ -13,7 +13,7 @@ Words are keyed as the extractor keys a one-word concept (singular, American spe
 table's entries are concept keys. The corpus is the ICLR 2021 papers of ``../shared/data``, the
 domain corpus's year with author keywords (never ICLR 2024, which the quality benchmark
 scores); the file lists words, no text. Run from the project root:
-``python scripts/build_topic_table.py`` (``--check`` compares instead of writing).
+``PYTHONPATH=. python scripts/build_topic_table.py`` (``--check`` compares instead of writing).
 """
 
 from __future__ import annotations
