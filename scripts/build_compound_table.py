@@ -13,8 +13,8 @@ keeps the one written most.
 
 The corpus is the ICLR 2021 and 2025 titles and abstracts in ``../shared/data``, as for the
 modifier table (never ICLR 2024, which the quality benchmark scores); the file lists word pairs,
-no text. Run from the project root: ``PYTHONPATH=. python scripts/build_compound_table.py`` (``--check``
-compares instead of writing).
+no text. Run from the project root: ``PYTHONPATH=. python scripts/build_compound_table.py``
+(``--check`` compares instead of writing).
 """
 
 from __future__ import annotations
