@@ -32,6 +32,10 @@ from graph.writes import clear_graph
 
 SEED = REPO / "examples" / "iclr2025-seed.txt"
 EXAMPLES = 10
+#: A lone word fewer of whose writers list it as a keyword is vague (see vague_single_words).
+MIN_KEYPHRASENESS = 0.05
+MIN_WRITERS = 10
+_TEXT_WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")
 
 
 def _words(text: str) -> frozenset[str]:
@@ -227,15 +231,49 @@ def _broken(name: str) -> str | None:
     return None
 
 
-def vague_single_words(snap: Snapshot) -> Offenders:
+def single_words_beside_longer(snap: Snapshot) -> Offenders:
     """A paper's one-word concept beside a longer concept of the same paper ending in it."""
+    return sorted(f"{key} beside {longer} ({paper})" for key, longer, paper in _beside(snap))
+
+
+def vague_single_words(snap: Snapshot) -> Offenders:
+    """Those of the one-word concepts beside a longer one that are vague words: fewer than
+    :data:`MIN_KEYPHRASENESS` of the bench graph's papers that write the word list it alone among
+    their keywords (``graph``, ``layer``, ``objective``), where a topic word is listed by
+    authors (``transformer``, ``fairness``); judged only for a word at least
+    :data:`MIN_WRITERS` papers write, any other counted as vague. The graph's papers are ICLR
+    2024's, whose keywords the extractor never read in building its tables (ICLR 2021's)."""
+    beside = _beside(snap)
+    share = _keyphraseness(snap, {idea_form(key) for key, _, _ in beside})
+    return sorted(
+        f"{key} beside {longer} ({paper})"
+        for key, longer, paper in beside
+        if share.get(idea_form(key), 0.0) < MIN_KEYPHRASENESS
+    )
+
+
+def _beside(snap: Snapshot) -> list[tuple[str, str, str]]:
     found = []
     for paper, keys in snap.paper_concepts.items():
         for key in keys:
             if " " not in key and any(k.endswith(" " + key) for k in keys):
-                longer = next(k for k in keys if k.endswith(" " + key))
-                found.append(f"{key} beside {longer} ({paper})")
-    return sorted(found)
+                found.append((key, next(k for k in keys if k.endswith(" " + key)), paper))
+    return found
+
+
+def _keyphraseness(snap: Snapshot, words: set[str]) -> dict[str, float]:
+    """Of the papers whose title or abstract writes each word, the share whose keywords list it
+    alone; for words at least :data:`MIN_WRITERS` papers write."""
+    writers: dict[str, int] = defaultdict(int)
+    naming: dict[str, int] = defaultdict(int)
+    for paper in snap.papers.values():
+        text = f"{paper.get('title') or ''} {paper.get('abstract') or ''}".lower()
+        written = {idea_form(t) for t in _TEXT_WORD.findall(text)} & words
+        listed = {idea_form(k) for k in paper.get("keywords") or [] if " " not in k.strip()}
+        for word in written:
+            writers[word] += 1
+            naming[word] += word in listed
+    return {w: naming[w] / n for w, n in writers.items() if n >= MIN_WRITERS}
 
 
 def nested_variants(snap: Snapshot) -> Offenders:
@@ -388,7 +426,14 @@ def _prefix_groups(letters: str, words: tuple[str, ...], used: int) -> int:
 RULES: dict[str, tuple[str, Callable[[Snapshot], Offenders]]] = {
     "evaluative_modifier": ("concepts starting with an evaluative/filler word", evaluative_start),
     "broken_tokens": ("concepts with broken tokens", broken_tokens),
-    "vague_single_word": ("vague single words beside a longer concept", vague_single_words),
+    "vague_single_word": (
+        "single words beside a longer concept (each counted as vague)",
+        single_words_beside_longer,
+    ),
+    "vague_single_word_by_keywords": (
+        "of them, words the graph's own authors do not list as topics",
+        vague_single_words,
+    ),
     "nested_variants": ("papers with 3+ nested concept variants", nested_variants),
     "duplicate_ideas": ("concepts duplicating one idea, split names", duplicate_ideas),
     "concept_and_method": ("one key both a Concept and a Method", concept_and_method),

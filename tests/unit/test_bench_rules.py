@@ -42,9 +42,24 @@ def test_broken_tokens_are_latex_words_stray_letters_periods_and_non_word_singul
     assert len(_offenders("broken_tokens", snap)) == len(bad)
 
 
-def test_a_single_word_beside_a_longer_concept_of_the_same_paper_is_vague() -> None:
+def test_a_single_word_beside_a_longer_concept_of_the_same_paper_is_counted() -> None:
     snap = _snapshot(papers={"p1": ["graph", "dynamic graph"], "p2": ["graph", "token"]})
     assert _offenders("vague_single_word", snap) == ["graph beside dynamic graph (p1)"]
+
+
+def test_of_those_a_word_the_graphs_authors_list_as_a_topic_is_not_vague() -> None:
+    concepts = {"fairness": ["counterfactual fairness"], "graph": ["dynamic graph"]}
+    snap = _snapshot(
+        papers={f"p{i}": [k, longer] for i, (k, [longer]) in enumerate(concepts.items())}
+    )
+    for i in range(20):  # both words written by 20 papers; fairness listed by 2, graph by 0
+        snap.papers[f"w{i}"] = {
+            "title": "Fairness of graphs",
+            "abstract": "",
+            "keywords": ["Fairness"] if i < 2 else ["graphs of things"],
+        }
+    assert _offenders("vague_single_word_by_keywords", snap) == ["graph beside dynamic graph (p1)"]
+    assert len(_offenders("vague_single_word", snap)) == 2
 
 
 def test_three_nested_variants_in_one_paper_are_flagged_two_are_not() -> None:
