@@ -36,6 +36,7 @@ from ._ranking import (
 from ._registry import AcronymRegistry, acronym_form
 from ._tagging import Unit, units_from_doc
 from ._types import ConceptHit, Document, Extraction, MethodHit
+from ._wordforms import in_lexicon
 
 __all__ = ["KeyBertExtractor", "Tagged", "extractor_version"]
 
@@ -55,7 +56,7 @@ _GREEK = frozenset(name.lower() for name, word in WORD_MACROS.items() if name ==
 
 def extractor_version(*, fast: bool) -> str:
     """Stored on every edge: a load with another version or mode re-extracts the paper."""
-    return "kb-np-23-fast" if fast else "kb-np-23"
+    return "kb-np-24-fast" if fast else "kb-np-24"
 
 
 class Rankers(NamedTuple):
@@ -321,7 +322,7 @@ def _author_concepts(
         words = _without_loose_start(phrase)
         if not words:
             continue
-        cased = [_acronym_cased(w, analysis) for w in words]
+        cased = [_acronym_cased(w, analysis, registry) for w in words]
         key = concept_key(expand_words(cased, _resolver(analysis, registry)), plural_head=True)
         if key and key not in taken:
             taken.add(key)
@@ -354,17 +355,24 @@ def _lone_letter(word: str) -> bool:
     return len(word) == 1 and word.isalpha() and word != "a"
 
 
-def _acronym_cased(word: str, analysis: Analysis) -> str:
+def _acronym_cased(word: str, analysis: Analysis, registry: AcronymRegistry) -> str:
     """A keyword written all in lowercase loses its acronyms' capitals (``ai safety``, ``kl
     divergence``); a word that is, in capitals, an acronym this paper's text uses is that
-    acronym. Only the paper's own acronyms: ``us`` or ``map`` stay words elsewhere."""
+    acronym, and so is one the load knows (``registry``) when the word is no English word
+    (``kl``, ``nlp``, ``rl``). Else it stays a word: ``us``, ``map`` or ``art`` elsewhere."""
     if not word.islower() or word in STOPWORDS:
         return word
     forms = {a.lower(): a for a in analysis.acronyms}
+    single = word[:-1] if word.endswith("s") else ""
     if word in forms:
         return forms[word]
-    single = word[:-1] if word.endswith("s") else ""
-    return forms[single] + "s" if single in forms else word
+    if single in forms:
+        return forms[single] + "s"
+    if in_lexicon(word) or not word.isalpha():
+        return word
+    if registry.resolve(word.upper()):
+        return word.upper()
+    return single.upper() + "s" if single and registry.resolve(single.upper()) else word
 
 
 def _resolver(analysis: Analysis, registry: AcronymRegistry) -> Expander:

@@ -34,7 +34,14 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["american_spelling", "head_index", "is_known_word", "singular", "zipf"]
+__all__ = [
+    "american_spelling",
+    "head_index",
+    "in_lexicon",
+    "is_known_word",
+    "singular",
+    "zipf",
+]
 
 #: Letters a word in capitals needs before it is read as an English word, not an acronym.
 _SHOUTED_LETTERS = 5
@@ -139,6 +146,15 @@ def zipf(word: str) -> float:
     from wordfreq import zipf_frequency
 
     return float(zipf_frequency(word, "en"))
+
+
+@lru_cache(maxsize=65_536)
+def in_lexicon(word: str) -> bool:
+    """Whether a lowercase word is in lemminflect's English lexicon (a dictionary: wordfreq's
+    list, counted from web text, also holds acronyms written in lowercase, ``nlp``, ``kl``)."""
+    from lemminflect import getAllLemmas
+
+    return bool(getAllLemmas(word))
 
 
 def is_known_word(word: str) -> bool:

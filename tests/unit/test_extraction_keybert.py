@@ -325,3 +325,17 @@ def test_a_lowercase_keyword_keeps_the_acronyms_its_paper_uses() -> None:
     ]
     # an acronym the paper does not use stays a word
     assert _keys(("ai safety",)) == ["ai safety"]
+
+
+def test_a_lowercase_keyword_takes_the_loads_acronyms_where_the_word_is_no_english_word() -> None:
+    registry = AcronymRegistry([("KL", "kullback leibler"), ("RL", "reinforcement learning")])
+    registry.learn("MAP", "maximum a posteriori")
+    analysis = Analysis(candidates={}, methods=[], acronyms={}, length=0)
+    hits = _author_concepts(
+        ("kl divergence", "model-based rl", "feature map"), analysis, registry, set()
+    )
+    assert [(h.key, h.name) for h in hits] == [
+        ("kullback leibler divergence", "KL divergence"),
+        ("model based reinforcement learning", "model-based RL"),
+        ("feature map", "feature map"),  # ``map`` is an English word
+    ]
