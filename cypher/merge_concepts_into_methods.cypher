@@ -15,8 +15,11 @@
 // written or linked since), so a load costs what it wrote, not the graph's size: one index
 // seek and one full-text query (method_expansion_text; phrase is the key as an escaped Lucene
 // phrase, and the key itself is checked) per concept.
-// params: $concepts: [{key, phrase}]. returns: matchKeys (papers whose edges changed), uses
-// ([{matchKey, key, year}]: the USES edges created, for link_related_uses and the trend counts).
+// A concept with more than $maxMoves mentions moves over several rounds: it stays, flagged
+// resolvePending, until the last of its mentions has moved.
+// params: $concepts: [{key, phrase}], $maxMoves: int. returns: matchKeys (papers whose edges
+// changed), uses ([{matchKey, key, year}]: the USES edges created, for link_related_uses and
+// the trend counts), unfinished (keys of the concepts with mentions left to move).
 UNWIND $concepts AS concept
 MATCH (c:Concept {key: concept.key})
 CALL (c, concept) {
@@ -38,23 +41,39 @@ SET c.orphanCheck = true
 REMOVE c.orphanCheck
 WITH c, m
 CALL (c, m) {
+  // at most $maxMoves of its mentions a round: a concept a fifth of a big graph mentions would
+  // otherwise move tens of thousands of edges, and their RELATED_TO weights, in one transaction
   MATCH (p:Paper)-[r:MENTIONS]->(c)
-  WHERE NOT EXISTS { (p)-[:PROPOSES|USES]->(m) }
-  CREATE (p)-[u:USES]->(m)
-  SET u = properties(r)
-  // a use is not listed under a concept (see merge_mentions)
-  REMOVE u.rank, u.source, u.conceptKey, u.sortScore, u.sortNewest, u.sortOldest, u.sortTitle,
-    u.paperId
-  RETURN collect({matchKey: p.matchKey, key: m.key, year: p.year}) AS created
+  WITH p, r LIMIT $maxMoves
+  CALL (p, r, m) {
+    WITH p, r
+    WHERE NOT EXISTS { (p)-[:PROPOSES|USES]->(m) }
+    CREATE (p)-[u:USES]->(m)
+    SET u = properties(r)
+    // a use is not listed under a concept (see merge_mentions)
+    REMOVE u.rank, u.source, u.conceptKey, u.sortScore, u.sortNewest, u.sortOldest,
+      u.sortTitle, u.paperId
+    RETURN {matchKey: p.matchKey, key: m.key, year: p.year} AS use
+  }
+  DELETE r
+  RETURN collect(use) AS created, collect(p.matchKey) AS papers
 }
 SET m.aliases = m.aliases + [a IN c.aliases WHERE NOT a IN m.aliases]
-WITH c, m, created, COLLECT { MATCH (p:Paper)-[:MENTIONS]->(c) RETURN p.matchKey } AS papers
-CALL (c) {
+WITH c, c.key AS key, created, papers, EXISTS { (c)<-[:MENTIONS]-() } AS unfinished
+CALL (c, unfinished) {
+  // the rest moves in the next rounds (pending_resolution reads the flag)
+  WITH c WHERE unfinished
+  SET c.resolvePending = true
+}
+CALL (c, unfinished) {
   // the concepts under it are placed again (hierarchy_pending)
+  WITH c WHERE NOT unfinished
   OPTIONAL MATCH (c)<-[:BROADER]-(narrower:Concept)
   SET narrower.broaderPending = true
+  WITH DISTINCT c
+  DETACH DELETE c
 }
-DETACH DELETE c
-WITH collect(created) AS created, collect(papers) AS papers
+WITH collect(created) AS created, collect(papers) AS papers,
+     collect(CASE WHEN unfinished THEN key END) AS unfinished
 RETURN reduce(all = [], keys IN papers | all + keys) AS matchKeys,
-       reduce(all = [], uses IN created | all + uses) AS uses
+       reduce(all = [], uses IN created | all + uses) AS uses, unfinished

@@ -33,6 +33,11 @@ _ROUND = 500
 #: Uses linked in one transaction: a name a fifth of a big graph uses before any paper typed it
 #: waits in tens of thousands of papers, which one transaction could not link.
 _USES_ROUND = 5000
+#: At most this many mentions of one concept become uses of a method in a round (a concept
+#: with more moves over several): each move also moves the RELATED_TO weights of its paper's
+#: other concepts, and a hot concept's tens of thousands in one transaction ran past the
+#: server's transaction memory (a 1 GB heap's 717 MB) at 100,000 papers.
+_MAX_MOVES = 2000
 
 _STORE_UNTYPED = query("store_untyped_uses")
 _PENDING = query("pending_resolution")
@@ -123,8 +128,15 @@ async def _resolve(tx: AsyncManagedTransaction) -> tuple[list[str], bool]:
     spelled += [[u["key"], *(r["expansionKeys"] or [])] for u, r in zip(uses, found, strict=True)]
     concepts = sorted({*pending["conceptKeys"], *(key for keys in spelled for key in keys)})
     merged = (
-        await _rows(tx, _CONCEPTS_INTO_METHODS, concepts=[_phrased(k) for k in concepts]) or [{}]
+        await _rows(
+            tx,
+            _CONCEPTS_INTO_METHODS,
+            concepts=[_phrased(k) for k in concepts],
+            maxMoves=_MAX_MOVES,
+        )
+        or [{}]
     )[0]
+    unfinished = set(merged.get("unfinished", []))
     # (the merged concepts are gone with their weights and counts)
     added = [_new_use(u, r["year"]) for u, r in zip(uses, found, strict=True)]
     await _count_new_edges(tx, added + merged.get("uses", []), node="method")
@@ -142,10 +154,10 @@ async def _resolve(tx: AsyncManagedTransaction) -> tuple[list[str], bool]:
         matchKeys=pending["matchKeys"],
         linkedKeys=sorted({u["matchKey"] for u in uses}),
         methodKeys=sorted({*(m["key"] for m in methods), *linked}),
-        conceptKeys=pending["conceptKeys"],
+        conceptKeys=[k for k in pending["conceptKeys"] if k not in unfinished],
     )
     read = (pending["matchKeys"], pending["methods"], pending["conceptKeys"])
-    return papers, any(len(found) == _ROUND for found in read)
+    return papers, bool(unfinished) or any(len(found) == _ROUND for found in read)
 
 
 def _new_use(use: dict[str, Any], year: int | None) -> dict[str, Any]:

@@ -160,6 +160,36 @@ async def test_a_mention_turned_into_a_use_is_counted_in_the_methods_trend(
     assert clip == [{"years": [2024], "papers": [2], "total": 2}]
 
 
+async def test_a_concept_with_more_mentions_than_a_round_moves_is_merged_whole(
+    driver: AsyncDriver, neo4j_settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a hot concept's mentions move over several rounds, each its own transaction
+    monkeypatch.setattr("graph._resolution._MAX_MOVES", 2)
+    texts = [f"{CLIP_CONCEPT} Study {i}." for i in range(5)]
+    script = {**SCRIPT, **{t: SCRIPT[CLIP_CONCEPT] for t in texts}}
+    papers = [replace(abstract_record(f"m{i}", t), year=2024) for i, t in enumerate(texts)]
+    papers.append(replace(abstract_record("propose", CLIP_METHOD), year=2024))
+    await load_papers(
+        papers, driver=driver, database=neo4j_settings.neo4j_database, extractor=Scripted(script)
+    )
+    edges = await cypher(
+        driver,
+        neo4j_settings,
+        "MATCH (p:Paper)-[r]->(n {key: 'clip'}) RETURN type(r) AS edge, count(p) AS papers",
+    )
+    assert sorted((e["edge"], e["papers"]) for e in edges) == [("PROPOSES", 1), ("USES", 5)]
+    left = await cypher(
+        driver,
+        neo4j_settings,
+        "MATCH (c) WHERE c:Concept AND (c.key = 'clip' OR c.resolvePending) RETURN c.key AS key",
+    )
+    assert left == []
+    clip = await cypher(
+        driver, neo4j_settings, "MATCH (m:Method {key: 'clip'}) RETURN m.trendPapers AS papers"
+    )
+    assert clip == [{"papers": [6]}]
+
+
 GNN_TEXT = "Graph Neural Networks pass messages along the edges of a graph."
 GNN_PLURAL = "We study graph neural networks on molecules."
 GNN_OTHER = "We study message passing on citation graphs."
