@@ -15,8 +15,9 @@
 // written or linked since), so a load costs what it wrote, not the graph's size: one index
 // seek and one full-text query (method_expansion_text; phrase is the key as an escaped Lucene
 // phrase, and the key itself is checked) per concept.
-// A concept with more than $maxMoves mentions moves over several rounds: it stays, flagged
-// resolvePending, until the last of its mentions has moved.
+// A round moves at most $maxMoves mentions, of the concepts with fewest first; the others wait
+// for the next rounds, flagged resolvePending, and a concept with more than $maxMoves moves
+// over several, staying until the last of its mentions has moved.
 // params: $concepts: [{key, phrase}], $maxMoves: int. returns: matchKeys (papers whose edges
 // changed), uses ([{matchKey, key, year}]: the USES edges created, for link_related_uses and
 // the trend counts), unfinished (keys of the concepts with mentions left to move).
@@ -37,12 +38,28 @@ CALL (c, concept) {
 WITH c, m, spelledOut
 ORDER BY spelledOut, COUNT { (m)<-[:PROPOSES|USES]-() } DESC, m.key
 WITH c, head(collect(m)) AS m
+// at most $maxMoves mentions a round, the concepts with fewest first: each move also moves the
+// RELATED_TO weights of its paper's other concepts, and a round of a big load's tens of
+// thousands ran past the server's transaction memory; the rest wait, flagged, for the next
+WITH c, m, COUNT { (c)<-[:MENTIONS]-() } AS mentions
+ORDER BY mentions, c.key
+WITH collect({c: c, m: m, mentions: mentions}) AS pairs
+WITH pairs, size([i IN range(0, size(pairs) - 1)
+                  WHERE reduce(t = 0, p IN pairs[..i + 1] | t + p.mentions) <= $maxMoves]) AS fit
+WITH pairs[..CASE WHEN fit = 0 THEN 1 ELSE fit END] AS now,
+     pairs[CASE WHEN fit = 0 THEN 1 ELSE fit END..] AS later
+CALL (later) {
+  UNWIND later AS pair
+  WITH pair.c AS c
+  SET c.resolvePending = true
+}
+UNWIND now AS pair
+WITH pair.c AS c, pair.m AS m, [p IN later | p.c.key] AS deferred
 SET c.orphanCheck = true
 REMOVE c.orphanCheck
-WITH c, m
+WITH c, m, deferred
 CALL (c, m) {
-  // at most $maxMoves of its mentions a round: a concept a fifth of a big graph mentions would
-  // otherwise move tens of thousands of edges, and their RELATED_TO weights, in one transaction
+  // a concept with more mentions than that alone moves them over several rounds
   MATCH (p:Paper)-[r:MENTIONS]->(c)
   WITH p, r LIMIT $maxMoves
   CALL (p, r, m) {
@@ -59,7 +76,7 @@ CALL (c, m) {
   RETURN collect(use) AS created, collect(p.matchKey) AS papers
 }
 SET m.aliases = m.aliases + [a IN c.aliases WHERE NOT a IN m.aliases]
-WITH c, c.key AS key, created, papers, EXISTS { (c)<-[:MENTIONS]-() } AS unfinished
+WITH c, c.key AS key, deferred, created, papers, EXISTS { (c)<-[:MENTIONS]-() } AS unfinished
 CALL (c, unfinished) {
   // the rest moves in the next rounds (pending_resolution reads the flag)
   WITH c WHERE unfinished
@@ -74,6 +91,7 @@ CALL (c, unfinished) {
   DETACH DELETE c
 }
 WITH collect(created) AS created, collect(papers) AS papers,
-     collect(CASE WHEN unfinished THEN key END) AS unfinished
+     collect(CASE WHEN unfinished THEN key END) AS unfinished, head(collect(deferred)) AS deferred
 RETURN reduce(all = [], keys IN papers | all + keys) AS matchKeys,
-       reduce(all = [], uses IN created | all + uses) AS uses, unfinished
+       reduce(all = [], uses IN created | all + uses) AS uses,
+       unfinished + coalesce(deferred, []) AS unfinished

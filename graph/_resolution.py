@@ -33,10 +33,10 @@ _ROUND = 500
 #: Uses linked in one transaction: a name a fifth of a big graph uses before any paper typed it
 #: waits in tens of thousands of papers, which one transaction could not link.
 _USES_ROUND = 5000
-#: At most this many mentions of one concept become uses of a method in a round (a concept
-#: with more moves over several): each move also moves the RELATED_TO weights of its paper's
-#: other concepts, and a hot concept's tens of thousands in one transaction ran past the
-#: server's transaction memory (a 1 GB heap's 717 MB) at 100,000 papers.
+#: At most this many mentions of concepts become uses of methods in a round (the concepts with
+#: fewest first; one with more moves over several): each move also moves the RELATED_TO weights
+#: of its paper's other concepts, and a round of tens of thousands ran past the server's
+#: transaction memory (a 1 GB heap's 717 MB) at the end of a load of 100,000 papers.
 _MAX_MOVES = 2000
 
 _STORE_UNTYPED = query("store_untyped_uses")

@@ -167,6 +167,11 @@ async def test_a_concept_with_more_mentions_than_a_round_moves_is_merged_whole(
     monkeypatch.setattr("graph._resolution._MAX_MOVES", 2)
     texts = [f"{CLIP_CONCEPT} Study {i}." for i in range(5)]
     script = {**SCRIPT, **{t: SCRIPT[CLIP_CONCEPT] for t in texts}}
+    # and a smaller concept in the same round, which goes first while clip waits
+    bert = [f"We fine-tune BERT, study {i}." for i in range(2)]
+    script |= {t: ([("bert", "BERT")], []) for t in bert}
+    script["We propose BERT."] = ([], [("bert", "BERT")])
+    texts += [*bert, "We propose BERT."]
     papers = [replace(abstract_record(f"m{i}", t), year=2024) for i, t in enumerate(texts)]
     papers.append(replace(abstract_record("propose", CLIP_METHOD), year=2024))
     await load_papers(
@@ -175,13 +180,19 @@ async def test_a_concept_with_more_mentions_than_a_round_moves_is_merged_whole(
     edges = await cypher(
         driver,
         neo4j_settings,
-        "MATCH (p:Paper)-[r]->(n {key: 'clip'}) RETURN type(r) AS edge, count(p) AS papers",
+        "MATCH (p:Paper)-[r]->(n) WHERE n.key IN ['clip', 'bert'] "
+        "RETURN n.key AS key, type(r) AS edge, count(p) AS papers",
     )
-    assert sorted((e["edge"], e["papers"]) for e in edges) == [("PROPOSES", 1), ("USES", 5)]
+    assert sorted((e["key"], e["edge"], e["papers"]) for e in edges) == [
+        ("bert", "PROPOSES", 1),
+        ("bert", "USES", 2),
+        ("clip", "PROPOSES", 1),
+        ("clip", "USES", 5),
+    ]
     left = await cypher(
         driver,
         neo4j_settings,
-        "MATCH (c) WHERE c:Concept AND (c.key = 'clip' OR c.resolvePending) RETURN c.key AS key",
+        "MATCH (c:Concept) WHERE c.key IN ['clip', 'bert'] OR c.resolvePending RETURN c.key AS key",
     )
     assert left == []
     clip = await cypher(
