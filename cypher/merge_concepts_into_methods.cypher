@@ -62,7 +62,8 @@ CALL (c, m) {
   // a concept with more mentions than that alone moves them over several rounds
   MATCH (p:Paper)-[r:MENTIONS]->(c)
   WITH p, r LIMIT $maxMoves
-  CALL (p, r, m) {
+  // a paper that already proposes or uses the method keeps that edge: its mention just goes
+  OPTIONAL CALL (p, r, m) {
     WITH p, r
     WHERE NOT EXISTS { (p)-[:PROPOSES|USES]->(m) }
     CREATE (p)-[u:USES]->(m)

@@ -171,7 +171,9 @@ async def test_a_concept_with_more_mentions_than_a_round_moves_is_merged_whole(
     bert = [f"We fine-tune BERT, study {i}." for i in range(2)]
     script |= {t: ([("bert", "BERT")], []) for t in bert}
     script["We propose BERT."] = ([], [("bert", "BERT")])
-    texts += [*bert, "We propose BERT."]
+    # a paper naming both: its mention goes, its own edge stays
+    script["We propose BERT, a bert."] = ([("bert", "BERT")], [("bert", "BERT")])
+    texts += [*bert, "We propose BERT.", "We propose BERT, a bert."]
     papers = [replace(abstract_record(f"m{i}", t), year=2024) for i, t in enumerate(texts)]
     papers.append(replace(abstract_record("propose", CLIP_METHOD), year=2024))
     await load_papers(
@@ -184,7 +186,7 @@ async def test_a_concept_with_more_mentions_than_a_round_moves_is_merged_whole(
         "RETURN n.key AS key, type(r) AS edge, count(p) AS papers",
     )
     assert sorted((e["key"], e["edge"], e["papers"]) for e in edges) == [
-        ("bert", "PROPOSES", 1),
+        ("bert", "PROPOSES", 2),
         ("bert", "USES", 2),
         ("clip", "PROPOSES", 1),
         ("clip", "USES", 5),
