@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 import networkx as nx
-from neo4j import AsyncDriver, AsyncManagedTransaction, unit_of_work
+from neo4j import AsyncDriver, AsyncManagedTransaction, Query, unit_of_work
 
 from graph.cypher import query
 from graph.trend_counts import count_topics_in_transaction, move_topics_in_transaction
@@ -47,6 +47,8 @@ MIN_CONCEPTS = 3
 SEED = 17
 _NAMED_BY = 3
 _WRITE_TIMEOUT_SECONDS = 300.0
+#: The batched statements (all the papers' links) last longer on a big graph than one write.
+_BATCHED_TIMEOUT_SECONDS = 3600.0
 #: A load recomputes the topics once the graph has grown by this share since they were
 #: computed: recomputing reads the whole graph, so doing it on every small load (one
 #: ``ingestPapers`` call) would make a graph built paper by paper quadratic.
@@ -135,8 +137,15 @@ async def refresh_topics(driver: AsyncDriver, *, database: str) -> int:
     papers = [list(r["keys"]) for r in records]
     names = {k: n for r in records for k, n in zip(r["keys"], r["names"], strict=True)}
     plans = communities(cooccurrence_graph(pair_counts(papers)), names)
+    # the papers' links are many (a few a paper), so they are removed and written in batches of
+    # their own around the transaction that replaces the topics: meanwhile a topic lists no
+    # papers, for the seconds a recomputation takes
+    await _run_batched(driver, database, "unlink_paper_topics")
     async with driver.session(database=database) as session:
         await session.execute_write(_replace, plans)
+    await _run_batched(driver, database, "write_paper_topics")
+    async with driver.session(database=database) as session:
+        await session.execute_write(_count, [p.id for p in plans])
     return len(plans)
 
 
@@ -153,8 +162,19 @@ async def _replace(tx: AsyncManagedTransaction, plans: list[TopicPlan]) -> None:
         for p in plans
     ]
     await (await tx.run(query("write_topics"), topics=rows)).consume()
-    await (await tx.run(query("write_paper_topics"))).consume()
-    await count_topics_in_transaction(tx, ids=[p.id for p in plans])
+
+
+@unit_of_work(timeout=_WRITE_TIMEOUT_SECONDS)
+async def _count(tx: AsyncManagedTransaction, ids: list[str]) -> None:
+    await count_topics_in_transaction(tx, ids=ids)
+
+
+async def _run_batched(driver: AsyncDriver, database: str, name: str) -> None:
+    """Run the statement ``name``, which commits in batches (CALL … IN TRANSACTIONS), in an
+    auto-commit transaction, as such a statement must be."""
+    statement = Query(query(name), timeout=_BATCHED_TIMEOUT_SECONDS)
+    async with driver.session(database=database) as session:
+        await (await session.run(statement)).consume()
 
 
 async def relink_papers(driver: AsyncDriver, *, database: str, match_keys: Sequence[str]) -> int:
