@@ -11,9 +11,11 @@ from functools import cache
 from pathlib import Path
 from typing import LiteralString, cast
 
+from neo4j import AsyncDriver, Query
+
 from graph.errors import PapergraphError
 
-__all__ = ["cypher_dir", "names", "query"]
+__all__ = ["cypher_dir", "names", "query", "run_batched"]
 
 _CANDIDATES = (
     Path(__file__).resolve().parent.parent / "cypher",  # source checkout / editable install
@@ -59,3 +61,13 @@ def query(name: str) -> LiteralString:
         return cast(LiteralString, _statements()[name])  # type: ignore[redundant-cast]
     except KeyError:
         raise PapergraphError(f"No Cypher statement named {name!r} in {cypher_dir()}.") from None
+
+
+async def run_batched(
+    driver: AsyncDriver, name: str, *, database: str, server_timeout: float
+) -> None:
+    """Run the statement ``name``, which commits in batches of its own (``CALL … IN
+    TRANSACTIONS``), in an auto-commit transaction, as such a statement must be;
+    ``server_timeout`` (seconds) bounds the whole run on the server, every batch included."""
+    async with driver.session(database=database) as session:
+        await (await session.run(Query(query(name), timeout=server_timeout))).consume()

@@ -12,11 +12,11 @@ from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import Protocol
 
-from neo4j import AsyncDriver, Query
+from neo4j import AsyncDriver
 
 from graph import _acronyms
 from graph._indexes import index_exists
-from graph.cypher import query
+from graph.cypher import query, run_batched
 from graph.topics import recompute_uncounted_topics
 from graph.trend_counts import refresh_pending_trend_counts
 
@@ -74,13 +74,10 @@ class Migration:
 
 
 def batched(name: str) -> Backfill:
-    """A backfill that is the one statement ``name``, batched in its own transactions (CALL …
-    IN TRANSACTIONS, hence a plain session.run)."""
+    """A backfill that is the one statement ``name``, batched in its own transactions."""
 
     async def backfill(driver: AsyncDriver, *, database: str) -> None:
-        async with driver.session(database=database) as session:
-            statement = Query(query(name), timeout=_BACKFILL_TIMEOUT_SECONDS)
-            await (await session.run(statement)).consume()
+        await run_batched(driver, name, database=database, server_timeout=_BACKFILL_TIMEOUT_SECONDS)
 
     return backfill
 

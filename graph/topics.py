@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from itertools import combinations
 
 import networkx as nx
-from neo4j import AsyncDriver, AsyncManagedTransaction, Query, unit_of_work
+from neo4j import AsyncDriver, AsyncManagedTransaction, unit_of_work
 
-from graph.cypher import query
+from graph.cypher import query, run_batched
 from graph.trend_counts import count_topics_in_transaction, move_topics_in_transaction
 
 __all__ = [
@@ -140,10 +140,14 @@ async def refresh_topics(driver: AsyncDriver, *, database: str) -> int:
     # the papers' links are many (a few a paper), so they are removed and written in batches of
     # their own around the transaction that replaces the topics: meanwhile a topic lists no
     # papers, for the seconds a recomputation takes
-    await _run_batched(driver, database, "unlink_paper_topics")
+    await run_batched(
+        driver, "unlink_paper_topics", database=database, server_timeout=_BATCHED_TIMEOUT_SECONDS
+    )
     async with driver.session(database=database) as session:
         await session.execute_write(_replace, plans)
-    await _run_batched(driver, database, "write_paper_topics")
+    await run_batched(
+        driver, "write_paper_topics", database=database, server_timeout=_BATCHED_TIMEOUT_SECONDS
+    )
     async with driver.session(database=database) as session:
         await session.execute_write(_count, [p.id for p in plans])
     return len(plans)
@@ -167,14 +171,6 @@ async def _replace(tx: AsyncManagedTransaction, plans: list[TopicPlan]) -> None:
 @unit_of_work(timeout=_WRITE_TIMEOUT_SECONDS)
 async def _count(tx: AsyncManagedTransaction, ids: list[str]) -> None:
     await count_topics_in_transaction(tx, ids=ids)
-
-
-async def _run_batched(driver: AsyncDriver, database: str, name: str) -> None:
-    """Run the statement ``name``, which commits in batches (CALL … IN TRANSACTIONS), in an
-    auto-commit transaction, as such a statement must be."""
-    statement = Query(query(name), timeout=_BATCHED_TIMEOUT_SECONDS)
-    async with driver.session(database=database) as session:
-        await (await session.run(statement)).consume()
 
 
 async def relink_papers(driver: AsyncDriver, *, database: str, match_keys: Sequence[str]) -> int:
