@@ -26,8 +26,7 @@ from pathlib import Path
 
 from domain_corpus import build_table, keyworded
 
-from loaders.extraction import TOPIC_TABLE
-from loaders.extraction._normalise import concept_key
+from loaders.extraction import TOPIC_TABLE, concept_key
 
 MIN_SHARE = 0.05
 MIN_PAPERS = 10

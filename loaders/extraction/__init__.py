@@ -36,7 +36,7 @@ from ._models import (
     prepare_models,
 )
 from ._modifiers import MODIFIER_TABLE
-from ._normalise import STOPWORDS
+from ._normalise import STOPWORDS, concept_key
 from ._registry import AcronymRegistry
 from ._topics import TOPIC_TABLE
 from ._types import (
@@ -75,6 +75,7 @@ __all__ = [
     "ProcessExtractor",
     "RayExtractor",
     "candidate_acronyms",
+    "concept_key",
     "keybert_extractor",
     "minilm_path",
     "models_to_prepare",

@@ -10,7 +10,9 @@ stretch written in the document's prepared text, its raw text or title, a keywor
 emphasised name, or such a word made :func:`singular` (a phrase's head: ``STRATA`` is read as
 ``STRATum``). Taking every stretch of every run of letters and digits in those texts, and of
 its singular, errs on the side of too many (``ConvNeXt`` offers ``ConvN`` and ``NeX``), never
-too few, whatever the tagger splits off (``100GB`` gives ``GB``).
+too few, whatever the tagger splits off (``100GB`` gives ``GB``). A keyword's lowercase word
+that is no English word is also looked up in capitals (``kl`` as ``KL``, ``gnns`` as ``GNNS`` and
+``GNN``), as the keywords' expansion does.
 """
 
 from __future__ import annotations
@@ -25,10 +27,12 @@ from ._analysis import prepare
 from ._normalise import is_acronym, singular
 from ._registry import acronym_form
 from ._types import Document
+from ._wordforms import in_lexicon
 
 __all__ = ["candidate_acronyms"]
 
 _RUN = re.compile(r"[A-Za-z0-9]+")
+_LOWER = re.compile(r"\b[a-z]+\b")
 #: An acronym has two capitals (see :func:`is_acronym`): a run with fewer holds none.
 _CAPITALS = 2
 
@@ -36,7 +40,15 @@ _CAPITALS = 2
 def candidate_acronyms(docs: Iterable[Document]) -> set[str]:
     """The acronym forms (``GNN`` for ``GNNs``) the extraction of ``docs`` may resolve through
     the registry: a superset of them, read from the texts alone."""
-    return {form for doc in docs for text in _texts(doc) for form in _forms_in(text)}
+    return {
+        form
+        for doc in docs
+        for forms in (
+            *(_forms_in(text) for text in _texts(doc)),
+            *(_shouted_forms(word) for word in _LOWER.findall(" ".join(doc.keywords))),
+        )
+        for form in forms
+    }
 
 
 def _texts(doc: Document) -> list[str]:
@@ -44,6 +56,15 @@ def _texts(doc: Document) -> list[str]:
     prepared = prepare(doc)
     keywords = [*doc.keywords, *(strip_markup(k) for k in doc.keywords)]
     return [doc.text, doc.title or "", prepared.text, *prepared.emphasised, *keywords]
+
+
+@lru_cache(maxsize=65_536)
+def _shouted_forms(word: str) -> frozenset[str]:
+    """A lowercase keyword word in capitals, and its singular so, when it is no English word."""
+    if in_lexicon(word):
+        return frozenset()
+    forms = {word.upper(), *([word[:-1].upper()] if word.endswith("s") else [])}
+    return frozenset(acronym_form(f) for f in forms) | forms
 
 
 def _forms_in(text: str) -> set[str]:

@@ -34,9 +34,12 @@ async def cypher(
 
 
 async def counts(driver: AsyncDriver, settings: Settings) -> tuple[int, Counter[str]]:
-    """Every node and relationship the export holds: all but the loader's acronym index."""
+    """Every node and relationship the export holds: all but the loader's acronym index and
+    the papers-per-year totals the writes keep for trends."""
     nodes = await cypher(
-        driver, settings, "MATCH (n) WHERE NOT n:AcronymDefinition RETURN count(n) AS n"
+        driver,
+        settings,
+        "MATCH (n) WHERE NOT (n:AcronymDefinition OR n:YearTotal) RETURN count(n) AS n",
     )
     rels = await cypher(
         driver,

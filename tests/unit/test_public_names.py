@@ -57,6 +57,7 @@ PUBLIC = {
         "STOPWORDS",
         "TOPIC_TABLE",
         "candidate_acronyms",
+        "concept_key",
         "keybert_extractor",
         "minilm_path",
         "models_to_prepare",
