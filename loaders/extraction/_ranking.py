@@ -225,10 +225,8 @@ def crowded_out(keys: Sequence[str], fragments: Collection[str] = ()) -> set[str
     phrases = [k for k in keys if k not in singles]
     out: set[str] = set()
     for key in phrases:
-        if " " not in key or not any(_ends(key, o) for o in phrases):
-            continue
         broader = {s for s in phrases if _ends(s, key)}
-        if broader:
+        if broader and any(_ends(key, o) for o in phrases):  # a middle of a chain
             out |= {key} if key in fragments else broader
     return singles | out
 
