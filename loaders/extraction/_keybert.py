@@ -316,14 +316,18 @@ def _author_concepts(
     """Author keywords as concepts with source ``author``, skipping keys already present. Each
     is cleaned first (:func:`_keyword_phrases`); its acronyms are expanded as the text's are
     (``AI alignment``, ``Conditional GANs``, ``Embodied-AI``), so a keyword and the text's
-    phrase for it are one concept."""
+    phrase for it are one concept. A keyword the text writes takes the text's key: read alone,
+    its last word's number is a guess (``Kmeans``, ``lpips`` are no plurals)."""
+    written = {s.lower(): key for key, c in analysis.candidates.items() for s in c.surfaces}
     hits = []
     for phrase in (w for keyword in keywords for w in _keyword_phrases(keyword)):
         words = _without_loose_start(phrase)
         if not words:
             continue
         cased = [_acronym_cased(w, analysis, registry) for w in words]
-        key = concept_key(expand_words(cased, _resolver(analysis, registry)), plural_head=True)
+        key = written.get(" ".join(words).lower()) or concept_key(
+            expand_words(cased, _resolver(analysis, registry)), plural_head=True
+        )
         if key and key not in taken:
             taken.add(key)
             hits.append(ConceptHit(key, " ".join(cased), 1.0, (" ".join(phrase),), "author"))

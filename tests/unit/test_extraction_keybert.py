@@ -15,6 +15,7 @@ from loaders.extraction import (
     keybert_extractor,
 )
 from loaders.extraction._analysis import Analysis
+from loaders.extraction._candidates import Candidate
 from loaders.extraction._keybert import _author_concepts
 from loaders.extraction._normalise import STOPWORDS
 
@@ -339,3 +340,15 @@ def test_a_lowercase_keyword_takes_the_loads_acronyms_where_the_word_is_no_engli
         ("model based reinforcement learning", "model-based RL"),
         ("feature map", "feature map"),  # ``map`` is an English word
     ]
+
+
+def test_a_keyword_the_text_writes_takes_the_texts_key() -> None:
+    """Read alone, a keyword's last word would be guessed plural (``kmean``, ``lpip``) and
+    make a second node beside the text's concept of the same paper."""
+    candidates = {
+        "kmeans": Candidate("kmeans", ["Kmeans"]),
+        "lpips": Candidate("lpips", ["LPIPS"]),
+    }
+    analysis = Analysis(candidates=candidates, methods=[], acronyms={}, length=0)
+    hits = _author_concepts(("Kmeans", "lpips", "GFlowNets"), analysis, AcronymRegistry(), set())
+    assert [h.key for h in hits] == ["kmeans", "lpips", "gflownet"]
