@@ -150,12 +150,16 @@ IsConcept = Callable[[str], bool]
 
 
 def emphasised_names(raw_text: str) -> list[str]:
-    """Names the authors typeset for emphasis: ``\\texttt{DyAug}``, ``**Demon**``, ``*Demon*``."""
+    """Names the authors typeset for emphasis: ``\\texttt{DyAug}``, ``**Demon**``, ``*Demon*``.
+    Emphasis that ends a sentence is a run-in heading (``(a) \\textit{Linguistics Hierarchy.}``
+    opening a list item), not a name."""
     names = []
     for match in _EMPHASIS.finditer(raw_text):
         if _cited_before(raw_text[: match.start()]):
             continue
         text = next(g for g in match.groups() if g is not None)
+        if text.rstrip().endswith((".", ":")):
+            continue
         text = re.sub(r"\s*\([^()]*\)\s*$|[{}$\\]", "", text).strip()
         if _NAME_LIKE.match(text) and _has_capital(text) and not _ROMAN.match(text):
             names.append(text)

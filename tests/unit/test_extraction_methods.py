@@ -342,3 +342,16 @@ def test_a_name_written_solid_and_spaced_in_one_paper_is_one_method(
     names = _names(result)
     assert not {"Eye Fairness", "EyeFairness"} <= names
     assert {"Eye Fairness", "EyeFairness"} & names
+
+
+def test_an_emphasised_run_in_heading_is_no_method(extractor: KeyphraseExtractor) -> None:
+    result = _extract(
+        extractor,
+        "Current routers neglect two structures of translation: ($a$) "
+        "$\\textit{Linguistics Hierarchy.}$ Languages are grouped by family; ($b$) "
+        "$\\textit{Language Complexity:}$ languages differ in difficulty. We propose "
+        "$\\texttt{Lingual-SMoE}$, a router guided by language.",
+    )
+    names = _names(result)
+    assert "Lingual-SMoE" in names
+    assert not {n for n in names if n.startswith(("Linguistics", "Language"))}
