@@ -69,17 +69,28 @@ _TOKEN = re.compile(r"[a-z][a-z0-9\-]*|[^\sa-z0-9\-]")
 
 def adjectives(data: Path) -> set[str]:
     """Words the shipped tagger tags as adjectives in at least half of their occurrences in
-    the corpus, and hyphenated compounds (``state-of-the-art``, tagged by their last part)."""
+    the corpus, or in at least half of those before a noun (``potential`` is mostly a noun,
+    ``the potential of``, but an adjective where it modifies: ``potential risks``), and
+    hyphenated compounds (``state-of-the-art``, tagged by their last part)."""
     tagged: Counter[str] = Counter()
     adjective: Counter[str] = Counter()
+    modifying: Counter[str] = Counter()
+    modifying_adjective: Counter[str] = Counter()
     extractor = KeyBertExtractor()
     documents = [Document(text=text) for text in texts(data)]
     for start in range(0, len(documents), 256):
         for paper in extractor.tag(documents[start : start + 256]):
-            for unit in paper.units:
+            for unit, after in zip(paper.units, [*paper.units[1:], None]):
                 tagged[unit.text] += 1
                 adjective[unit.text] += unit.pos == "ADJ"
-    return {w for w, n in tagged.items() if "-" in w or adjective[w] >= n / 2}
+                if after is not None and after.pos in ("NOUN", "PROPN"):
+                    modifying[unit.text] += 1
+                    modifying_adjective[unit.text] += unit.pos == "ADJ"
+    return {
+        w
+        for w, n in tagged.items()
+        if "-" in w or adjective[w] >= n / 2 or modifying_adjective[w] > modifying[w] / 2
+    }
 
 
 def build(data: Path) -> dict[str, object]:
