@@ -62,11 +62,17 @@ def _define(units: Sequence[Unit], paren: int, acronym: str) -> Definition | Non
     letters = "".join(c for c in acronym if c.isalnum())
     limit = min(len(letters) + 5, 2 * len(letters))
     start = paren
-    while start > 0 and paren - start < limit and units[start - 1].pos not in _BREAKS:
+    while start > 0 and paren - start < limit and not _breaks(units[start - 1]):
         start -= 1
     words = [u.text for u in units[start:paren]]
     offset = _match(letters, words)
     return None if offset is None else Definition(acronym, start + offset, paren)
+
+
+def _breaks(unit: Unit) -> bool:
+    """Whether ``unit`` cannot be inside a long form. A gerund can: the tagger reads the noun
+    in ``question answering (QA)`` or ``image captioning (IC)`` as a verb."""
+    return unit.pos in _BREAKS and unit.tag != "VBG"
 
 
 def _match(letters: str, words: list[str]) -> int | None:

@@ -257,3 +257,16 @@ def test_a_long_form_with_a_lone_letter_defines_no_concept() -> None:
         "(/PUNCT/-LRB- LATM/PROPN/NNP )/PUNCT/-RRB-"
     )
     assert "LATM" not in define(units, Prepared("", 0, ())).concepts
+
+
+def test_a_long_form_ending_in_a_gerund_read_as_a_verb_defines_its_acronym() -> None:
+    # the tagger reads ``answering`` as a verb; the paper's ``open-domain QA`` is then expanded
+    units = _tagged(
+        "for/ADP/IN question/NOUN/NN answering/VERB/VBG (/PUNCT/-LRB- QA/PROPN/NNP )/PUNCT/-RRB- "
+        "and/CCONJ/CC open-domain/ADJ/JJ QA/PROPN/NNP (/PUNCT/-LRB- ODQA/PROPN/NNP )/PUNCT/-RRB- "
+        "by/ADP/IN using/VERB/VBG dropout/NOUN/NN (/PUNCT/-LRB- UD/PROPN/NNP )/PUNCT/-RRB-"
+    )
+    defined = define(units, Prepared(" ".join(u.text for u in units), 0, ()))
+    assert defined.concepts["QA"] == "question answering"
+    assert defined.concepts["ODQA"] == "open domain question answering"
+    assert "UD" not in defined.concepts  # ``using`` is a function word: no long form starts so
