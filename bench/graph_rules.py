@@ -325,6 +325,30 @@ def concept_and_method(snap: Snapshot) -> Offenders:
     return sorted(found)
 
 
+def same_idea_method_and_concept(snap: Snapshot) -> Offenders:
+    """Of :func:`concept_and_method`, the pairs that are one idea: the method's long form is the
+    concept's, or the method has no long form and its acronym is the concept's. A method whose
+    own long form is another idea (``BC``, ``Batch Calibration``, beside the concept
+    ``behavioral cloning`` written ``BC``) is an acronym two ideas share, which the issue keeps
+    apart (a wrong acronym link is worse than none)."""
+    concept_longs: dict[str, str] = {}
+    concept_acronyms: dict[str, str] = {}
+    for concept in snap.concepts.values():
+        for alias in [concept["name"], *concept["aliases"]]:
+            forms = concept_acronyms if is_acronym_shaped(alias) else concept_longs
+            forms.setdefault(_alias_form(alias), concept["name"])
+    found = set()
+    for method in snap.methods.values():
+        forms = [method["name"], *method["aliases"]]
+        longs = [f for f in forms if not is_acronym_shaped(f)]
+        table = concept_longs if longs else concept_acronyms
+        for form in longs or forms:
+            name = table.get(_alias_form(form))
+            if name is not None:
+                found.add(f"{method['name']} (method) / {name} (concept)")
+    return sorted(found)
+
+
 def _alias_form(alias: str) -> str:
     """An acronym keeps its case (``LoRA``); a phrase takes its idea form."""
     if is_acronym_shaped(alias):
@@ -343,6 +367,24 @@ def not_methods(snap: Snapshot) -> Offenders:
     found += _spelling_variants(snap)
     found += _wrong_acronyms(snap)
     return sorted(found)
+
+
+def unnamed_not_methods(snap: Snapshot) -> Offenders:
+    """Of the words, units and organisations :func:`not_methods` finds, those no paper of
+    theirs names as its own: a title that opens with the name (``TANGO: Time-Reversal ...``) or
+    an abstract that defines it (``Automated Continual Learning (ACL)``) gives a method name
+    that happens to be a word or an organisation's acronym."""
+    stop = english_stopwords()
+    return sorted(
+        f"{m['name']} ({why})"
+        for key, m in snap.methods.items()
+        if (why := _not_a_method(m["name"], texts := _method_texts(snap, key), stop))
+        and not any(_names_own(m["name"], title, abstract) for title, abstract in texts)
+    )
+
+
+def _names_own(name: str, title: str, abstract: str) -> bool:
+    return title.startswith(f"{name}:") or f"({name})" in abstract or f"({name})" in title
 
 
 def _method_texts(snap: Snapshot, key: str) -> list[tuple[str, str]]:
@@ -437,7 +479,15 @@ RULES: dict[str, tuple[str, Callable[[Snapshot], Offenders]]] = {
     "nested_variants": ("papers with 3+ nested concept variants", nested_variants),
     "duplicate_ideas": ("concepts duplicating one idea, split names", duplicate_ideas),
     "concept_and_method": ("one key both a Concept and a Method", concept_and_method),
+    "concept_and_method_same_idea": (
+        "of them, one idea (not an acronym two ideas share)",
+        same_idea_method_and_concept,
+    ),
     "not_methods": ("methods that are not methods", not_methods),
+    "not_methods_unnamed": (
+        "of the words and organisations, names no paper of theirs gives its own method",
+        unnamed_not_methods,
+    ),
 }
 
 

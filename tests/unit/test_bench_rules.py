@@ -95,6 +95,22 @@ def test_a_method_whose_long_form_is_a_concept_is_one_idea_twice() -> None:
     assert len(_offenders("concept_and_method", snap)) == 2
 
 
+def test_of_those_an_acronym_two_ideas_share_is_not_one_idea() -> None:
+    snap = _snapshot(
+        concepts={
+            "low-rank adaptation": [],
+            "behavioral cloning": ["BC"],
+            "chain of thought": ["CoT"],
+        },
+        methods={"LoRA": ["Low-Rank Adaptation"], "BC": ["Batch Calibration"], "CoT": []},
+    )
+    assert len(_offenders("concept_and_method", snap)) == 3
+    assert _offenders("concept_and_method_same_idea", snap) == [
+        "CoT (method) / chain of thought (concept)",
+        "LoRA (method) / low-rank adaptation (concept)",
+    ]
+
+
 def test_words_units_organisations_variants_and_wrong_acronyms_are_not_methods() -> None:
     snap = _snapshot(
         methods={
@@ -114,3 +130,21 @@ def test_words_units_organisations_variants_and_wrong_acronyms_are_not_methods()
     )
     flagged = {o.split(" ")[0] for o in _offenders("not_methods", snap)}
     assert flagged == {"FoR", "LEARNING", "GB", "OpenAI", "CIFAR-10", "OPT", "ADA"}
+
+
+def test_of_those_a_name_its_paper_gives_its_own_method_is_a_method() -> None:
+    snap = _snapshot(
+        methods={"TANGO": [], "ACL": [], "LEARNING": []},
+        texts={
+            "p1": ("TANGO: Time-Reversal Latent GraphODE", "We study dynamics."),
+            "p2": ("Automating It", "We propose Automated Continual Learning (ACL)."),
+            "p3": ("DEEP LEARNING FOR X", "We study learning."),
+        },
+        uses={"tango": ["p1"], "acl": ["p2"], "learning": ["p3"]},
+    )
+    assert {o.split(" ")[0] for o in _offenders("not_methods", snap)} == {
+        "TANGO",
+        "ACL",
+        "LEARNING",
+    }
+    assert [o.split(" ")[0] for o in _offenders("not_methods_unnamed", snap)] == ["LEARNING"]
