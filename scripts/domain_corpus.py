@@ -1,8 +1,8 @@
 """The domain corpus the extractor's tables are built from, and the command line that builds one.
 
 The corpus is the ICLR 2021 and 2025 titles and abstracts in ``../shared/data`` (never ICLR
-2024, which the quality benchmark scores), lowercased; of them, ICLR 2021 carries its authors'
-keywords. Only counts leave it: a table lists words and phrases, no text.
+2024, which the quality benchmark scores), lowercased, and the abstracts as written; of them,
+ICLR 2021 carries its authors' keywords. Only counts leave it: a table lists words and phrases, no text.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-__all__ = ["CORPORA", "build_table", "keyworded", "texts"]
+__all__ = ["CORPORA", "abstracts", "build_table", "keyworded", "texts"]
 
 CORPORA = ("iclr2021.jsonl.gz", "iclr2025.jsonl.gz")
 #: The corpus whose papers list their authors' keywords.
@@ -22,11 +22,22 @@ KEYWORDED = "iclr2021.jsonl.gz"
 
 def texts(data: Path) -> Iterator[str]:
     """Each paper's ``title. abstract``, lowercased."""
+    for paper in _papers(data):
+        yield f"{paper['title']}. {paper['abstract']}".lower()
+
+
+def abstracts(data: Path) -> Iterator[str]:
+    """Each paper's abstract as written (the table of words written in capitals needs the
+    case, and leaves out titles, which may be all capitals)."""
+    for paper in _papers(data):
+        yield paper["abstract"]
+
+
+def _papers(data: Path) -> Iterator[dict[str, str]]:
     for name in CORPORA:
         with gzip.open(data / name, "rt", encoding="utf-8") as handle:
             for line in handle:
-                paper = json.loads(line)
-                yield f"{paper['title']}. {paper['abstract']}".lower()
+                yield json.loads(line)
 
 
 def keyworded(data: Path) -> Iterator[tuple[str, list[str]]]:

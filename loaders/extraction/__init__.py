@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ._analysis import prepare
+from ._capitals import CAPITALS_TABLE
 from ._compounds import COMPOUND_TABLE
 from ._lookups import candidate_acronyms
 from ._models import (
@@ -56,6 +57,7 @@ if TYPE_CHECKING:
     from ._ray import RayExtractor
 
 __all__ = [
+    "CAPITALS_TABLE",
     "COMPOUND_TABLE",
     "MODIFIER_TABLE",
     "STATIC_DIMENSIONS",

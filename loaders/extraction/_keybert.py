@@ -13,6 +13,7 @@ from loaders.markup import WORD_MACROS, strip_markup
 
 from ._analysis import Analysis, Definitions, Prepared, analyse, define, prepare
 from ._candidates import Candidate, Expander, KnownPhrases, expand_words
+from ._capitals import written_in_capitals
 from ._embedding import EncoderBackend, PhraseCache
 from ._methods import MethodCandidate
 from ._models import (
@@ -363,7 +364,8 @@ def _acronym_cased(word: str, analysis: Analysis, registry: AcronymRegistry) -> 
     """A keyword written all in lowercase loses its acronyms' capitals (``ai safety``, ``kl
     divergence``); a word that is, in capitals, an acronym this paper's text uses is that
     acronym, and so is one the load knows (``registry``) when the word is no English word
-    (``kl``, ``nlp``, ``rl``). Else it stays a word: ``us``, ``map`` or ``art`` elsewhere."""
+    (``kl``, ``nlp``, ``rl``) or one the domain writes in capitals (``ai``). Else it stays a
+    word: ``us``, ``map`` or ``art`` elsewhere."""
     if not word.islower() or word in STOPWORDS:
         return word
     forms = {a.lower(): a for a in analysis.acronyms}
@@ -372,7 +374,7 @@ def _acronym_cased(word: str, analysis: Analysis, registry: AcronymRegistry) -> 
         return forms[word]
     if single in forms:
         return forms[single] + "s"
-    if in_lexicon(word) or not word.isalpha():
+    if not word.isalpha() or (in_lexicon(word) and not written_in_capitals(word)):
         return word
     if registry.resolve(word.upper()):
         return word.upper()

@@ -55,6 +55,13 @@ def test_a_shouted_plural_is_asked_for_as_the_extractor_makes_it_singular() -> N
     assert {"STRATum", "VULNERABILITy"} <= candidate_acronyms([doc])
 
 
+def test_a_lowercase_keyword_asks_for_an_acronym_the_domain_writes_in_capitals() -> None:
+    doc = Document(text="We study safety.", keywords=("ai safety", "feature map"))
+    found = candidate_acronyms([doc])
+    assert "AI" in found
+    assert "MAP" not in found  # ``map`` is written in lowercase
+
+
 def test_plain_prose_asks_for_nothing() -> None:
     doc = Document(text="We study how the models learn. The results hold in 3D scenes.")
     assert candidate_acronyms([doc]) == set()

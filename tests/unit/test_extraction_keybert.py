@@ -342,6 +342,17 @@ def test_a_lowercase_keyword_takes_the_loads_acronyms_where_the_word_is_no_engli
     ]
 
 
+def test_a_lowercase_keyword_takes_an_acronym_the_domain_writes_in_capitals() -> None:
+    # ``ai`` is an English word (a sloth), but this domain writes it ``AI``
+    registry = AcronymRegistry([("AI", "artificial intelligence"), ("MAP", "maximum a posteriori")])
+    analysis = Analysis(candidates={}, methods=[], acronyms={}, length=0)
+    hits = _author_concepts(("ai safety", "feature map"), analysis, registry, set())
+    assert [(h.key, h.name) for h in hits] == [
+        ("artificial intelligence safety", "AI safety"),
+        ("feature map", "feature map"),
+    ]
+
+
 def test_a_keyword_the_text_writes_takes_the_texts_key() -> None:
     """Read alone, a keyword's last word would be guessed plural (``kmean``, ``lpip``) and
     make a second node beside the text's concept of the same paper."""
