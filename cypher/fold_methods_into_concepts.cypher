@@ -1,4 +1,5 @@
-// The other half of one node per idea (see merge_concepts_into_methods): an acronym method that
+// The other half of one node per idea (see merge_concepts_into_methods): a method keyed as a
+// common noun more papers discuss than name it, and an acronym method that
 // names a field some papers abbreviate (RL beside `reinforcement learning`, BC beside
 // `behavioral cloning`) is folded into the concept it spells out once more papers discuss the
 // concept than name the method, the exact complement of the rule that merges a concept into a
@@ -37,6 +38,15 @@
 UNWIND $concepts AS concept
 MATCH (c:Concept {key: concept.key})
 CALL (c, concept) {
+  // a method keyed as a common noun papers write in lowercase, more papers discussing it than
+  // naming the method: one paper's odd casing (`transFormer`, `PRETRAINING`), not a name (the
+  // complement of the key rule of merge_concepts_into_methods)
+  MATCH (m:Method {key: c.key})
+  WHERE any(a IN c.aliases WHERE a = toLower(a))
+    AND COUNT { (c)<-[:MENTIONS]-() } + COUNT { ()-[:USES {mentioned: true}]->(m) }
+        > COUNT { ()-[u:PROPOSES|USES]->(m) WHERE u.mentioned IS NULL }
+  RETURN m
+  UNION
   WITH c, concept
   WHERE concept.phrase IS NOT NULL
   CALL db.index.fulltext.queryNodes('method_expansion_text', concept.phrase) YIELD node AS m
@@ -76,7 +86,7 @@ CALL (c, m) {
   SET r = properties(u)
   // a claim that the method varies another is the method's (refresh_variants), not a mention's
   REMOVE r.variantOf, r.variantField, r.variantStart, r.variantEnd, r.variantText,
-    r.variantSentence, r.variantSentenceStart, r.variantSentenceEnd
+    r.variantSentence, r.variantSentenceStart, r.variantSentenceEnd, r.mentioned
   SET r.source = 'method',
     r.aliases = CASE WHEN u.aliases IS NULL THEN null
       ELSE u.aliases + [a IN [m.name] WHERE NOT a IN u.aliases] END,

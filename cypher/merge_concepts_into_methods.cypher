@@ -1,5 +1,5 @@
 // A Concept that names a Method's idea is not a node of its own: one whose key is the method's
-// key, or one of the concept keys of the phrases papers spell the method out with
+// key (unless it is a common noun more papers discuss than name the method), or one of the concept keys of the phrases papers spell the method out with
 // (expansionKeys: `behavioral cloning` for BC, `branch and bound` for BaB), is merged into the method;
 // a spelled-out concept only while no more papers discuss it than name the method: a field that
 // some papers abbreviate (`reinforcement learning` beside the acronym method RL, `large language
@@ -25,6 +25,13 @@ UNWIND $concepts AS concept
 MATCH (c:Concept {key: concept.key})
 CALL (c, concept) {
   MATCH (m:Method {key: c.key})
+  // a common noun papers write in lowercase (`transformers`, `graph`) that one paper's odd
+  // casing made a method name (`transFormer`, a title's `GRAph`) is the concept while more
+  // papers discuss it than name the method (fold_methods_into_concepts folds the method);
+  // uses that were mentions count as discussing it, so the order of loads does not decide
+  WHERE NOT any(a IN c.aliases WHERE a = toLower(a))
+    OR COUNT { (c)<-[:MENTIONS]-() } + COUNT { ()-[:USES {mentioned: true}]->(m) }
+       <= COUNT { ()-[u:PROPOSES|USES]->(m) WHERE u.mentioned IS NULL }
   RETURN m, 0 AS spelledOut
   UNION
   WITH c, concept
@@ -67,7 +74,7 @@ CALL (c, m) {
     WITH p, r
     WHERE NOT EXISTS { (p)-[:PROPOSES|USES]->(m) }
     CREATE (p)-[u:USES]->(m)
-    SET u = properties(r)
+    SET u = properties(r), u.mentioned = true
     // a use is not listed under a concept (see merge_mentions)
     REMOVE u.rank, u.source, u.conceptKey, u.sortScore, u.sortNewest, u.sortOldest,
       u.sortTitle, u.paperId

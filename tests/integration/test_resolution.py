@@ -203,6 +203,45 @@ async def test_a_concept_with_more_mentions_than_a_round_moves_is_merged_whole(
     assert clip == [{"papers": [6]}]
 
 
+COMMON_SCRIPT = {
+    "Transformers model long sequences.": ([("transformer", "transformers")], []),
+    "A transformer reads tokens.": ([("transformer", "transformer")], []),
+    # one paper's odd casing of a common noun read as a method name
+    "We propose transFormer.": ([], [("transformer", "transFormer")]),
+    "We regularise with dropout.": ([("dropout", "dropout")], []),
+    "We propose Dropout.": ([], [("dropout", "Dropout")]),
+    "We propose Dropout again.": ([], [("dropout", "Dropout")]),
+}
+
+
+@pytest.mark.parametrize("order", ["concepts first", "methods first"])
+async def test_a_common_noun_more_papers_discuss_than_name_stays_the_concept(
+    order: str, driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    papers = [abstract_record(f"p{i}", text) for i, text in enumerate(COMMON_SCRIPT)]
+    if order == "methods first":
+        papers.reverse()
+    for one in papers:  # separate loads
+        await load_papers(
+            [one],
+            driver=driver,
+            database=neo4j_settings.neo4j_database,
+            extractor=Scripted(COMMON_SCRIPT),
+        )
+    nodes = await cypher(
+        driver,
+        neo4j_settings,
+        "MATCH (n) WHERE n.key IN ['transformer', 'dropout'] "
+        "RETURN n.key AS key, labels(n)[0] AS label, n.aliases AS aliases, "
+        "COUNT { (n)<-[:MENTIONS|PROPOSES|USES]-() } AS papers ORDER BY key",
+    )
+    assert [(n["key"], n["label"], n["papers"]) for n in nodes] == [
+        ("dropout", "Method", 3),  # more papers name it than discuss it
+        ("transformer", "Concept", 3),
+    ]
+    assert "transFormer" in nodes[1]["aliases"]  # found by the name the paper wrote
+
+
 GNN_TEXT = "Graph Neural Networks pass messages along the edges of a graph."
 GNN_PLURAL = "We study graph neural networks on molecules."
 GNN_OTHER = "We study message passing on citation graphs."
