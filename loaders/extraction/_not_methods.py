@@ -59,6 +59,7 @@ _NOT_METHODS = frozenset(
         "2D",
         "3D",
         "4D",
+        "RGB",
         "US",
         "USA",
         "UK",
@@ -153,8 +154,9 @@ def is_organisation(word: str) -> bool:
 
 def is_field_or_metric(name: str) -> bool:
     """Whether a one-token name abbreviates a field, hardware, a unit or a metric (``NLP``,
-    ``GPU``, ``SOTA``, ``FID``): never a method, even where a paper seems to define it as one."""
-    return name in _NOT_METHODS or acronym_form(name) in _NOT_METHODS
+    ``GPU``, ``SOTA``, ``FID``): never a method, even where a paper seems to define it as one.
+    Case does not make another name of one (``SoTA``)."""
+    return any(form in _NOT_METHODS for form in (name, acronym_form(name), name.upper()))
 
 
 @lru_cache(maxsize=65_536)  # asked of every name-like word of every paper

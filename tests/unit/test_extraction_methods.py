@@ -102,6 +102,17 @@ def test_units_after_numbers_are_not_methods(extractor: KeyphraseExtractor) -> N
     assert not {"GB", "TB", "ms", "GHz", "kT"} & names
 
 
+def test_a_field_or_format_in_any_case_is_not_a_method(extractor: KeyphraseExtractor) -> None:
+    result = _extract(
+        extractor,
+        "Our detector achieves SoTA results on RGB images, beating prior SoTA methods with "
+        "DyAug augmentations.",
+    )
+    names = _names(result)
+    assert "DyAug" in names
+    assert not {"SoTA", "RGB"} & names
+
+
 def test_organisations_are_not_methods(extractor: KeyphraseExtractor) -> None:
     result = _extract(
         extractor,
