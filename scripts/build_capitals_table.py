@@ -23,8 +23,7 @@ from pathlib import Path
 
 from domain_corpus import abstracts, build_table
 
-from loaders.extraction import CAPITALS_TABLE
-from loaders.extraction._wordforms import in_lexicon
+from loaders.extraction import CAPITALS_TABLE, in_lexicon
 
 MIN_CAPITALS = 10
 MIN_SHARE = 0.9

@@ -50,6 +50,7 @@ from ._types import (
     MethodHit,
     PipelinedExtractor,
 )
+from ._wordforms import in_lexicon
 
 if TYPE_CHECKING:
     from ._keybert import KeyBertExtractor
@@ -78,6 +79,7 @@ __all__ = [
     "RayExtractor",
     "candidate_acronyms",
     "concept_key",
+    "in_lexicon",
     "keybert_extractor",
     "minilm_path",
     "models_to_prepare",
