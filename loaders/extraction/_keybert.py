@@ -365,9 +365,12 @@ def _acronym_cased(word: str, analysis: Analysis, registry: AcronymRegistry) -> 
     divergence``); a word that is, in capitals, an acronym this paper's text uses is that
     acronym, and so is one the load knows (``registry``) when the word is no English word
     (``kl``, ``nlp``, ``rl``) or one the domain writes in capitals (``ai``). Else it stays a
-    word: ``us``, ``map`` or ``art`` elsewhere."""
+    word: ``us``, ``map`` or ``art`` elsewhere. Each part of a hyphenated word is read so
+    (``human-ai``)."""
     if not word.islower() or word in STOPWORDS:
         return word
+    if "-" in word:
+        return "-".join(_acronym_cased(part, analysis, registry) for part in word.split("-"))
     forms = {a.lower(): a for a in analysis.acronyms}
     single = word[:-1] if word.endswith("s") else ""
     if word in forms:

@@ -346,9 +346,11 @@ def test_a_lowercase_keyword_takes_an_acronym_the_domain_writes_in_capitals() ->
     # ``ai`` is an English word (a sloth), but this domain writes it ``AI``
     registry = AcronymRegistry([("AI", "artificial intelligence"), ("MAP", "maximum a posteriori")])
     analysis = Analysis(candidates={}, methods=[], acronyms={}, length=0)
-    hits = _author_concepts(("ai safety", "feature map"), analysis, registry, set())
+    keywords = ("ai safety", "human-ai interaction", "feature map")
+    hits = _author_concepts(keywords, analysis, registry, set())
     assert [(h.key, h.name) for h in hits] == [
         ("artificial intelligence safety", "AI safety"),
+        ("human artificial intelligence interaction", "human-AI interaction"),
         ("feature map", "feature map"),
     ]
 
