@@ -39,6 +39,7 @@ PUBLIC = {
     ],
     "loaders.extraction": [
         "AcronymRegistry",
+        "CAPITALS_TABLE",
         "COMPOUND_TABLE",
         "ConceptHit",
         "Document",
@@ -58,6 +59,7 @@ PUBLIC = {
         "TOPIC_TABLE",
         "candidate_acronyms",
         "concept_key",
+        "in_lexicon",
         "keybert_extractor",
         "minilm_path",
         "models_to_prepare",
