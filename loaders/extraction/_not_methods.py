@@ -43,6 +43,7 @@ __all__ = [
 _NOT_METHODS = frozenset(
     [
         "AI",
+        "XAI",
         "ML",
         "NLP",
         "CV",
@@ -60,6 +61,10 @@ _NOT_METHODS = frozenset(
         "3D",
         "4D",
         "RGB",
+        "LiDAR",
+        "MRI",
+        "fMRI",
+        "T2I",
         "US",
         "USA",
         "UK",
@@ -155,8 +160,10 @@ def is_organisation(word: str) -> bool:
 def is_field_or_metric(name: str) -> bool:
     """Whether a one-token name abbreviates a field, hardware, a unit or a metric (``NLP``,
     ``GPU``, ``SOTA``, ``FID``): never a method, even where a paper seems to define it as one.
-    Case does not make another name of one (``SoTA``)."""
-    return any(form in _NOT_METHODS for form in (name, acronym_form(name), name.upper()))
+    Case does not make another name of one (``SoTA``), nor a word hyphened before it
+    (``Non-IID``, ``human-AI``, ``text-to-3D``: a setting or a task)."""
+    forms = (name, acronym_form(name), name.upper(), name.rsplit("-", 1)[-1])
+    return any(form in _NOT_METHODS for form in forms)
 
 
 @lru_cache(maxsize=65_536)  # asked of every name-like word of every paper
