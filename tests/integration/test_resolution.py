@@ -58,9 +58,11 @@ SCRIPT = {
 }
 
 
-async def load(driver: AsyncDriver, settings: Settings, *papers: PaperRecord) -> None:
+async def load(
+    driver: AsyncDriver, settings: Settings, *papers: PaperRecord, script: Any = SCRIPT
+) -> None:
     await load_papers(
-        list(papers), driver=driver, database=settings.neo4j_database, extractor=Scripted(SCRIPT)
+        list(papers), driver=driver, database=settings.neo4j_database, extractor=Scripted(script)
     )
 
 
@@ -222,12 +224,7 @@ async def test_a_common_noun_more_papers_discuss_than_name_stays_the_concept(
     if order == "methods first":
         papers.reverse()
     for one in papers:  # separate loads
-        await load_papers(
-            [one],
-            driver=driver,
-            database=neo4j_settings.neo4j_database,
-            extractor=Scripted(COMMON_SCRIPT),
-        )
+        await load(driver, neo4j_settings, one, script=COMMON_SCRIPT)
     nodes = await cypher(
         driver,
         neo4j_settings,
