@@ -1,6 +1,7 @@
 // A Concept that names a Method's idea is not a node of its own: one whose key is the method's
-// key (unless it is a common noun more papers discuss than name the method), or one of the concept keys of the phrases papers spell the method out with
-// (expansionKeys: `behavioral cloning` for BC, `branch and bound` for BaB), is merged into the method;
+// key (unless it is a common noun more papers discuss than name the method), or one of the
+// concept keys of the phrases papers spell the method out with (expansionKeys: `behavioral
+// cloning` for BC, `branch and bound` for BaB), is merged into the method;
 // a spelled-out concept only while no more papers discuss it than name the method: a field that
 // some papers abbreviate (`reinforcement learning` beside the acronym method RL, `large language
 // model` beside LLM) stays the concept the graph's concept queries, topics and trends stand on.
