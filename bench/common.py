@@ -6,6 +6,7 @@ import contextlib
 import json
 import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -81,22 +82,36 @@ def run_child(args: Sequence[str], *, env: dict[str, str], timeout: float = 3600
             [sys.executable, *args], stdout=out, stderr=err, env=env, cwd=REPO, text=True
         )
         deadline = started + timeout
-        tree_peak = 0.0
+        tree_peak = own_peak = 0.0
         while True:
-            pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+            pid, status, _ = os.wait4(process.pid, os.WNOHANG)
             if pid:
                 break
             if time.perf_counter() > deadline:
                 process.kill()
                 raise TimeoutError(f"{' '.join(args)} ran over {timeout} s")
             tree_peak = max(tree_peak, _tree_rss_mb(process.pid))
+            own_peak = max(own_peak, _high_water_mb(process.pid))
             time.sleep(0.05)
         seconds = time.perf_counter() - started
         process.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         err.seek(0)
-        peak = max(usage.ru_maxrss / 1024, tree_peak)
+        # not wait4's ru_maxrss: Linux starts a forked child's mark at its parent's size, so a
+        # bench process holding a gigabyte reported every child it ran as a gigabyte
+        peak = max(own_peak, tree_peak)
         return ChildRun(seconds, peak, process.returncode, out.read(), err.read())
+
+
+def _high_water_mb(pid: int) -> float:
+    """The process's own peak resident memory since it started its program (``VmHWM``: a mark
+    that only rises, so sampling misses at most the last interval before it exits)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0.0
+    found = re.search(r"^VmHWM:\s+(\d+) kB", status, re.MULTILINE)
+    return int(found.group(1)) / 1024 if found else 0.0
 
 
 def _tree_rss_mb(pid: int) -> float:
