@@ -13,7 +13,9 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["CAPITALS_TABLE", "written_in_capitals"]
+from ._wordforms import in_lexicon
+
+__all__ = ["CAPITALS_TABLE", "lowercase_acronym"]
 
 CAPITALS_TABLE = Path(__file__).with_name("capitals.json")
 
@@ -23,6 +25,7 @@ def _table() -> frozenset[str]:
     return frozenset(json.loads(CAPITALS_TABLE.read_text(encoding="utf-8"))["acronyms"])
 
 
-def written_in_capitals(word: str) -> bool:
-    """Whether the lowercase English ``word`` is, in this domain, an acronym (``ai``)."""
-    return word in _table()
+def lowercase_acronym(word: str) -> bool:
+    """Whether the lowercase ``word`` may be an acronym written in lowercase: it is no English
+    word (``kl``, ``nlp``), or one this domain writes in capitals (``ai``)."""
+    return not in_lexicon(word) or word in _table()

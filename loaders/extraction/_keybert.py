@@ -13,7 +13,7 @@ from loaders.markup import WORD_MACROS, strip_markup
 
 from ._analysis import Analysis, Definitions, Prepared, analyse, define, prepare
 from ._candidates import Candidate, Expander, KnownPhrases, expand_words
-from ._capitals import written_in_capitals
+from ._capitals import lowercase_acronym
 from ._embedding import EncoderBackend, PhraseCache
 from ._methods import MethodCandidate
 from ._models import (
@@ -37,7 +37,6 @@ from ._ranking import (
 from ._registry import AcronymRegistry, acronym_form
 from ._tagging import Unit, units_from_doc
 from ._types import ConceptHit, Document, Extraction, MethodHit
-from ._wordforms import in_lexicon
 
 __all__ = ["KeyBertExtractor", "Tagged", "extractor_version"]
 
@@ -377,7 +376,7 @@ def _acronym_cased(word: str, analysis: Analysis, registry: AcronymRegistry) -> 
         return forms[word]
     if single in forms:
         return forms[single] + "s"
-    if not word.isalpha() or (in_lexicon(word) and not written_in_capitals(word)):
+    if not word.isalpha() or not lowercase_acronym(word):
         return word
     if registry.resolve(word.upper()):
         return word.upper()

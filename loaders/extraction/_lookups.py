@@ -24,11 +24,10 @@ from functools import lru_cache
 from loaders.markup import strip_markup
 
 from ._analysis import prepare
-from ._capitals import written_in_capitals
+from ._capitals import lowercase_acronym
 from ._normalise import is_acronym, singular
 from ._registry import acronym_form
 from ._types import Document
-from ._wordforms import in_lexicon
 
 __all__ = ["candidate_acronyms"]
 
@@ -63,7 +62,7 @@ def _texts(doc: Document) -> list[str]:
 def _shouted_forms(word: str) -> frozenset[str]:
     """A lowercase keyword word in capitals, and its singular so, when it is no English word or
     one the domain writes in capitals (``ai``)."""
-    if in_lexicon(word) and not written_in_capitals(word):
+    if not lowercase_acronym(word):
         return frozenset()
     forms = {word.upper(), *([word[:-1].upper()] if word.endswith("s") else [])}
     return frozenset(acronym_form(f) for f in forms) | forms
