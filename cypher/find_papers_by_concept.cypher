@@ -1,5 +1,5 @@
-// One page of the papers mentioning a concept, optionally also filtered by year, venue, method,
-// author. RELEVANCE orders by the mention score; every order breaks ties newest first, then by
+// One page of the papers mentioning a concept, optionally also filtered by year, venue and
+// method (an author filter starts from the author: find_papers_by_author). RELEVANCE orders by the mention score; every order breaks ties newest first, then by
 // id. Starts from the concept (unique index on Concept.key).
 // Unfiltered, a concept a fifth of the graph mentions is never expanded whole (capped by an
 // index, not sampled: the page is exact): the total is the concept's degree, read off the node,
@@ -13,16 +13,15 @@
 // which is why each ORDER BY names them all. The hints keep the planner on the index that
 // holds the order (it picks a like one that does not), and on a seek of the concept's entries:
 // where the index holds few concepts it plans a scan of every entry, and a plan is reused
-// after the graph has grown, so a concept three papers mention read the whole index. Filtered (year, venue, method, author),
+// after the graph has grown, so a concept three papers mention read the whole index. Filtered (year, venue, method),
 // every mention of the concept is still read, then the papers that pass are sorted: such pages
 // of a hot concept are not bounded yet. Only the CASE branch taken runs (each COUNT and
 // COLLECT is its own plan).
-// params: $concept, $year, $venue, $method, $author (an Author key, or null for papers by
-// anyone), $orderBy ('RELEVANCE'|'YEAR_DESC'|'YEAR_ASC'|'TITLE'), $skip, $first.
+// params: $concept, $year, $venue, $method, $orderBy ('RELEVANCE'|'YEAR_DESC'|'YEAR_ASC'|'TITLE'), $skip, $first.
 // returns: total, page (list of paper maps), conceptFound and methodFound (whether $concept and
 // $method, when given, are keys of a concept and a method).
 OPTIONAL MATCH (c:Concept {key: $concept})
-WITH c, $year IS NULL AND $venue IS NULL AND $method IS NULL AND $author IS NULL AS whole
+WITH c, $year IS NULL AND $venue IS NULL AND $method IS NULL AS whole
 WITH c,
   CASE
     WHEN c IS NULL THEN 0
@@ -30,8 +29,7 @@ WITH c,
     ELSE COUNT {
       MATCH (c)<-[:MENTIONS]-(p:Paper)
       WHERE ($year IS NULL OR p.year = $year) AND ($venue IS NULL OR p.venue = $venue)
-        AND ($method IS NULL OR EXISTS { (p)-[:PROPOSES|USES]->(:Method {key: $method}) })
-        AND ($author IS NULL OR EXISTS { (:Author {key: $author})-[:WROTE]->(p) }) }
+        AND ($method IS NULL OR EXISTS { (p)-[:PROPOSES|USES]->(:Method {key: $method}) }) }
   END AS total,
   CASE
     WHEN c IS NULL THEN []
@@ -39,7 +37,6 @@ WITH c,
       MATCH (c)<-[m:MENTIONS]-(p:Paper)
       WHERE ($year IS NULL OR p.year = $year) AND ($venue IS NULL OR p.venue = $venue)
         AND ($method IS NULL OR EXISTS { (p)-[:PROPOSES|USES]->(:Method {key: $method}) })
-        AND ($author IS NULL OR EXISTS { (:Author {key: $author})-[:WROTE]->(p) })
       WITH p, m
       ORDER BY CASE WHEN $orderBy = 'RELEVANCE' THEN m.score END DESC,
                CASE WHEN $orderBy = 'YEAR_ASC' THEN coalesce(p.year, 9999) END ASC,

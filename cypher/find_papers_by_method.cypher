@@ -1,22 +1,20 @@
-// One page of the papers proposing or using a method, optionally filtered by year, venue, concept.
+// One page of the papers proposing or using a method, optionally filtered by year, venue, concept
+// (an author filter starts from the author: find_papers_by_author).
 // RELEVANCE orders by the edge score (a paper linked twice counts its best edge).
 // params: $method, $year, $venue, $concept, $orderBy, $skip, $first.
 // returns: total, page (list of paper maps), conceptFound and methodFound (whether $concept and
 // $method, when given, are keys of a concept and a method).
-// $author: an Author key, or null for papers by anyone.
 OPTIONAL MATCH (x:Method {key: $method})
 CALL (x) {
   MATCH (x)<-[:PROPOSES|USES]-(p:Paper)
   WHERE ($year IS NULL OR p.year = $year) AND ($venue IS NULL OR p.venue = $venue)
     AND ($concept IS NULL OR EXISTS { (p)-[:MENTIONS]->(:Concept {key: $concept}) })
-    AND ($author IS NULL OR EXISTS { (:Author {key: $author})-[:WROTE]->(p) })
   RETURN count(DISTINCT p) AS total
 }
 CALL (x) {
   MATCH (x)<-[r:PROPOSES|USES]-(p:Paper)
   WHERE ($year IS NULL OR p.year = $year) AND ($venue IS NULL OR p.venue = $venue)
     AND ($concept IS NULL OR EXISTS { (p)-[:MENTIONS]->(:Concept {key: $concept}) })
-    AND ($author IS NULL OR EXISTS { (:Author {key: $author})-[:WROTE]->(p) })
   WITH p, max(r.score) AS score
   ORDER BY CASE WHEN $orderBy = 'RELEVANCE' THEN score END DESC,
            CASE WHEN $orderBy = 'YEAR_ASC' THEN coalesce(p.year, 9999) END ASC,

@@ -100,7 +100,7 @@ async def find_papers(
     A filter that names nothing matches no paper.
 
     The statement starts from the most selective filter: the full-text index for ``search``,
-    else the concept, else the method, else the author, else the venue's papers or all papers,
+    else the author, else the concept, else the method, else the venue's papers or all papers,
     read in the order asked off an index, so such a page costs the same in any size of graph.
     ``RELEVANCE`` is the search score, the mention score or the method edge score; with no such
     score it falls back to newest first.
@@ -111,7 +111,7 @@ async def find_papers(
     alias); it cannot be combined with ``method``.
 
     ``author`` is an author's key, else their name (as ``get_author`` finds them: case and
-    accents ignored); it costs one lookup first, and without a search, concept or method filter
+    accents ignored); it costs one lookup first, and without a search (or ``include_narrower``)
     the statement starts from the author's papers.
     """
     author_key = None
@@ -130,12 +130,12 @@ async def find_papers(
         if terms
         else "find_papers_by_concept_tree"
         if concept and include_narrower
+        else "find_papers_by_author"  # an author's papers are few, a concept's may be many
+        if author_key
         else "find_papers_by_concept"
         if concept
         else "find_papers_by_method"
         if method
-        else "find_papers_by_author"
-        if author_key
         else "find_papers_in_venue"
         if venue is not None
         else "find_papers"

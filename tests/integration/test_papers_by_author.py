@@ -17,6 +17,9 @@ from _api import api_client
 from neo4j import AsyncDriver
 
 from graph.config import Settings
+from graph.cypher import query
+from graph.models import PaperOrder
+from graph.queries import GraphReader, find_papers
 from graph.schema import ensure_schema
 from loaders.extraction.simple import SimpleExtractor
 from loaders.pipeline import load_papers, read_corpora
@@ -128,3 +131,54 @@ async def test_papers_by_author_page_on(api: httpx.AsyncClient) -> None:
     assert len(rest["edges"]) == 1 and not rest["pageInfo"]["hasNextPage"]
     whole = await papers(api, author="Ada Lovelace")
     assert ids(first) + ids(rest) == ids(whole) and rest["totalCount"] == 3
+
+
+# --- an author beside a concept a fifth of the graph mentions ----------------------------------
+
+HOT = 2000
+#: Far fewer than the concept's mentions: a statement reading each of them costs several hits.
+AUTHOR_PAGE_HITS = 250
+#: A concept every paper mentions, and an author of three of them with their own mention scores.
+HOT_GRAPH = """
+CREATE (c:Concept {key: 'hot', name: 'hot'})
+CREATE (a:Author {key: 'a:1', name: 'Ada'})
+WITH c, a
+UNWIND range(1, $many) AS i
+CREATE (p:Paper {id: 'h' + i, label: 'Work ' + i, title: 'Work ' + i, abstract: 'A.', altIds: [],
+                 year: 2020 + i % 3})
+SET p.sortTitle = toLower(p.title), p.sortNewest = -p.year, p.sortOldest = p.year
+CREATE (p)-[:MENTIONS {score: (i % 97) / 100.0, conceptKey: 'hot', sortScore: -(i % 97) / 100.0,
+                       sortNewest: p.sortNewest, sortOldest: p.sortOldest,
+                       sortTitle: p.sortTitle, paperId: p.id}]->(c)
+FOREACH (_ IN CASE WHEN i IN [10, 20, 30] THEN [1] ELSE [] END | CREATE (a)-[:WROTE]->(p))
+"""
+
+
+async def test_an_author_and_a_hot_concept_cost_the_authors_papers_ranked_by_mention(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    """``papers(author:, concept:)`` starts from the author, whose papers are few, and orders
+    RELEVANCE by the mention score as ``papers(concept:)`` does."""
+    database = neo4j_settings.neo4j_database
+    await ensure_schema(driver, database=database)
+    await driver.execute_query(HOT_GRAPH, many=HOT, database_=database)
+    reader = GraphReader(driver=driver, settings=neo4j_settings)
+    page = await find_papers(reader, author="a:1", concept="hot", order=PaperOrder.RELEVANCE)
+    # mention scores: h30 0.30, h20 0.20, h10 0.10
+    assert [p.id for p in page.items] == ["h30", "h20", "h10"] and page.total == 3
+    newest = await find_papers(reader, author="a:1", concept="hot", order=PaperOrder.YEAR_DESC)
+    assert [p.id for p in newest.items] == ["h20", "h10", "h30"]  # 2022, 2021, 2020
+
+    params = {"author": "a:1", "concept": "hot", "method": None, "year": None, "venue": None}
+    for order in PaperOrder:
+        _, summary, _ = await driver.execute_query(
+            "PROFILE " + query("find_papers_by_author"),
+            {**params, "orderBy": order.value, "skip": 0, "first": 10},
+            database_=database,
+        )
+        assert summary.profile is not None
+        assert _db_hits(summary.profile) < AUTHOR_PAGE_HITS, order
+
+
+def _db_hits(plan: dict[str, Any]) -> int:
+    return int(plan.get("dbHits", 0)) + sum(_db_hits(c) for c in plan.get("children", ()))
