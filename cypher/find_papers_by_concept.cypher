@@ -1,6 +1,7 @@
 // One page of the papers mentioning a concept, optionally also filtered by year, venue and
-// method (an author filter starts from the author: find_papers_by_author). RELEVANCE orders by the mention score; every order breaks ties newest first, then by
-// id. Starts from the concept (unique index on Concept.key).
+// method (an author filter starts from the author: find_papers_by_author). RELEVANCE orders by
+// the mention score; every order breaks ties newest first, then by id. Starts from the concept
+// (unique index on Concept.key).
 // Unfiltered, a concept a fifth of the graph mentions is never expanded whole (capped by an
 // index, not sampled: the page is exact): the total is the concept's degree, read off the node,
 // and the page is read in order off a relationship range index over keys every mention carries
@@ -13,37 +14,59 @@
 // which is why each ORDER BY names them all. The hints keep the planner on the index that
 // holds the order (it picks a like one that does not), and on a seek of the concept's entries:
 // where the index holds few concepts it plans a scan of every entry, and a plan is reused
-// after the graph has grown, so a concept three papers mention read the whole index. Filtered (year, venue, method),
-// every mention of the concept is still read, then the papers that pass are sorted: such pages
-// of a hot concept are not bounded yet. Only the CASE branch taken runs (each COUNT and
-// COLLECT is its own plan).
-// params: $concept, $year, $venue, $method, $orderBy ('RELEVANCE'|'YEAR_DESC'|'YEAR_ASC'|'TITLE'), $skip, $first.
+// after the graph has grown, so a concept three papers mention read the whole index.
+// Filtered, the papers that pass are sorted and counted, read from the fewest candidates the
+// filters allow (bounded by the smaller side, not capped): the method's papers when fewer
+// papers name the method than mention the concept (degrees read off the nodes), else the
+// concept's mentions of $year off mention_newest (sortNewest is the year negated), else every
+// mention of the concept (a venue filter alone). Only one UNION branch and one CASE branch
+// run (each COUNT and COLLECT is its own plan).
+// params: $concept, $year, $venue, $method, $orderBy ('RELEVANCE'|'YEAR_DESC'|'YEAR_ASC'|
+// 'TITLE'), $skip, $first.
 // returns: total, page (list of paper maps), conceptFound and methodFound (whether $concept and
 // $method, when given, are keys of a concept and a method).
 OPTIONAL MATCH (c:Concept {key: $concept})
 WITH c, $year IS NULL AND $venue IS NULL AND $method IS NULL AS whole
-WITH c,
+CALL (c, whole) {
+  OPTIONAL MATCH (x:Method {key: $method})
+  WITH c, x, c IS NOT NULL AND NOT whole AND ($method IS NULL OR x IS NOT NULL) AS filtered
+  WITH c, x, filtered,
+       filtered AND x IS NOT NULL
+         AND COUNT { (x)<-[:PROPOSES|USES]-() } < COUNT { (c)<-[:MENTIONS]-() } AS fromMethod
+  CALL (c, x, filtered, fromMethod) {
+    WITH c, x, fromMethod WHERE fromMethod
+    MATCH (x)<-[:PROPOSES|USES]-(p:Paper)-[m:MENTIONS]->(c)
+    RETURN DISTINCT p, m
+    UNION
+    WITH filtered, fromMethod WHERE filtered AND NOT fromMethod AND $year IS NOT NULL
+    MATCH (p)-[m:MENTIONS]->()
+    USING INDEX SEEK m:MENTIONS(conceptKey, sortNewest, paperId)
+    WHERE m.conceptKey = $concept AND m.sortNewest = -$year AND m.paperId IS NOT NULL
+    RETURN p, m
+    UNION
+    WITH c, filtered, fromMethod WHERE filtered AND NOT fromMethod AND $year IS NULL
+    MATCH (c)<-[m:MENTIONS]-(p)
+    RETURN p, m
+  }
+  WITH p, m
+  WHERE ($year IS NULL OR p.year = $year) AND ($venue IS NULL OR p.venue = $venue)
+    AND ($method IS NULL OR EXISTS { (p)-[:PROPOSES|USES]->(:Method {key: $method}) })
+  WITH p, m
+  ORDER BY CASE WHEN $orderBy = 'RELEVANCE' THEN m.score END DESC,
+           CASE WHEN $orderBy = 'YEAR_ASC' THEN coalesce(p.year, 9999) END ASC,
+           CASE WHEN $orderBy = 'TITLE' THEN toLower(coalesce(p.title, p.label)) END ASC,
+           coalesce(p.year, 0) DESC, p.id ASC
+  RETURN collect(p) AS matching
+}
+WITH c, whole, matching,
   CASE
     WHEN c IS NULL THEN 0
     WHEN whole THEN COUNT { (c)<-[:MENTIONS]-() }
-    ELSE COUNT {
-      MATCH (c)<-[:MENTIONS]-(p:Paper)
-      WHERE ($year IS NULL OR p.year = $year) AND ($venue IS NULL OR p.venue = $venue)
-        AND ($method IS NULL OR EXISTS { (p)-[:PROPOSES|USES]->(:Method {key: $method}) }) }
+    ELSE size(matching)
   END AS total,
   CASE
     WHEN c IS NULL THEN []
-    WHEN NOT whole THEN COLLECT {
-      MATCH (c)<-[m:MENTIONS]-(p:Paper)
-      WHERE ($year IS NULL OR p.year = $year) AND ($venue IS NULL OR p.venue = $venue)
-        AND ($method IS NULL OR EXISTS { (p)-[:PROPOSES|USES]->(:Method {key: $method}) })
-      WITH p, m
-      ORDER BY CASE WHEN $orderBy = 'RELEVANCE' THEN m.score END DESC,
-               CASE WHEN $orderBy = 'YEAR_ASC' THEN coalesce(p.year, 9999) END ASC,
-               CASE WHEN $orderBy = 'TITLE' THEN toLower(coalesce(p.title, p.label)) END ASC,
-               coalesce(p.year, 0) DESC, p.id ASC
-      SKIP $skip LIMIT $first
-      RETURN p }
+    WHEN NOT whole THEN matching[$skip..$skip + $first]
     WHEN $orderBy = 'RELEVANCE' THEN COLLECT {
       MATCH (p)-[m:MENTIONS]->()
       USING INDEX SEEK m:MENTIONS(conceptKey, sortScore, sortNewest, paperId)

@@ -224,3 +224,53 @@ async def test_a_page_of_a_concept_many_papers_mention_reads_about_the_page(
             assert records[0]["total"] == total
             assert summary.profile is not None
             assert _db_hits(summary.profile) < PAGE_HITS, (concept, order)
+
+
+#: A filtered page sorts the papers that pass: it reads each candidate a few times, from the
+#: year's or the method's papers (60 and 5 here); reading the concept's 1,500 mentions costs
+#: several hits each.
+FILTERED_HITS = 1000
+#: The papers of a method few papers use: every 300th.
+RARE_METHOD = """
+MERGE (x:Method {key: 'rare-method'}) SET x.name = 'RareMethod'
+WITH x
+MATCH (p:Paper) WHERE toInteger(substring(p.id, 1)) % 300 = 0
+CREATE (p)-[:USES {score: 0.5}]->(x)
+RETURN count(p) AS users
+"""
+
+
+async def test_a_filtered_page_of_a_hot_concept_reads_the_fewest_candidates(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    """With a year (60 of the concept's 1,500 papers) or a method 5 of them use, a page costs
+    about those papers, and lists what a plain filter and sort of every mention lists."""
+    database = neo4j_settings.neo4j_database
+    many = [
+        Hot(f"m{i:04}", f"Work {i * 7919 % MANY}", 2000 + i % 25, (i % 7) / 7) for i in range(MANY)
+    ]
+    await write(driver, neo4j_settings, many)
+    records, _, _ = await driver.execute_query(RARE_METHOD, database_=database)
+    users = {p.id for p in many if int(p.id[1:]) % 300 == 0}
+    assert records[0]["users"] == len(users) == 5
+    shapes = [
+        ({"year": 2003, "method": None}, [p for p in many if p.year == 2003]),
+        ({"year": None, "method": "rare-method"}, [p for p in many if p.id in users]),
+        (
+            {"year": 2000, "method": "rare-method"},
+            [p for p in many if p.id in users and p.year == 2000],
+        ),
+    ]
+    for filters, passing in shapes:
+        for order in PaperOrder:
+            params = {"concept": "hot", "venue": None, **filters}
+            params |= {"orderBy": order.value, "skip": 2, "first": 3}
+            records, summary, _ = await driver.execute_query(
+                "PROFILE " + query("find_papers_by_concept"), params, database_=database
+            )
+            want = sorted(passing, key=SORT_KEYS[order])
+            assert records[0]["total"] == len(want), (filters, order)
+            assert [p["id"] for p in records[0]["page"]] == [p.id for p in want[2:5]]
+            assert summary.profile is not None
+            hits = _db_hits(summary.profile)
+            assert hits < FILTERED_HITS, (filters, order, hits)
