@@ -142,6 +142,9 @@ def load_minilm(model_dir: Path | None = None) -> OnnxEncoder:
     try:
         options = onnxruntime.SessionOptions()
         options.inter_op_num_threads = 1
+        # a waiting thread sleeps instead of spinning: during a load the tagger, the loader
+        # and Neo4j need the same cores, and the ranker's spinning threads took their cycles
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         # planned buffers for one input shape: every batch has its own length, so they are
         # memory the arena keeps without reusing it
         options.enable_mem_pattern = False
