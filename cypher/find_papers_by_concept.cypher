@@ -35,8 +35,11 @@ CALL (c, whole) {
          AND COUNT { (x)<-[:PROPOSES|USES]-() } < COUNT { (c)<-[:MENTIONS]-() } AS fromMethod
   CALL (c, x, filtered, fromMethod) {
     WITH c, x, fromMethod WHERE fromMethod
-    MATCH (x)<-[:PROPOSES|USES]-(p:Paper)-[m:MENTIONS]->(c)
-    RETURN DISTINCT p, m
+    MATCH (x)<-[:PROPOSES|USES]-(p:Paper)
+    // a horizon, so the planner cannot start from the concept's side instead
+    WITH DISTINCT c, p
+    MATCH (p)-[m:MENTIONS]->(c)
+    RETURN p, m
     UNION
     WITH filtered, fromMethod WHERE filtered AND NOT fromMethod AND $year IS NOT NULL
     MATCH (p)-[m:MENTIONS]->()

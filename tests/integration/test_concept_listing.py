@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
+from _profile import db_hits
 from neo4j import AsyncDriver
 
 from graph.config import Settings
@@ -196,10 +197,6 @@ MANY = 1500
 PAGE_HITS = 250
 
 
-def _db_hits(plan: dict[str, Any]) -> int:
-    return int(plan.get("dbHits", 0)) + sum(_db_hits(c) for c in plan.get("children", ()))
-
-
 async def test_a_page_of_a_concept_many_papers_mention_reads_about_the_page(
     driver: AsyncDriver, neo4j_settings: Settings
 ) -> None:
@@ -223,7 +220,7 @@ async def test_a_page_of_a_concept_many_papers_mention_reads_about_the_page(
             )
             assert records[0]["total"] == total
             assert summary.profile is not None
-            assert _db_hits(summary.profile) < PAGE_HITS, (concept, order)
+            assert db_hits(summary.profile) < PAGE_HITS, (concept, order)
 
 
 #: A filtered page sorts the papers that pass: it reads each candidate a few times, from the
@@ -272,5 +269,5 @@ async def test_a_filtered_page_of_a_hot_concept_reads_the_fewest_candidates(
             assert records[0]["total"] == len(want), (filters, order)
             assert [p["id"] for p in records[0]["page"]] == [p.id for p in want[2:5]]
             assert summary.profile is not None
-            hits = _db_hits(summary.profile)
+            hits = db_hits(summary.profile)
             assert hits < FILTERED_HITS, (filters, order, hits)

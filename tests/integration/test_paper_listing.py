@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from _profile import db_hits
 from neo4j import AsyncDriver
 
 from graph.config import Settings
@@ -190,10 +191,6 @@ SHAPES = [
 ]
 
 
-def _db_hits(plan: dict[str, Any]) -> int:
-    return int(plan.get("dbHits", 0)) + sum(_db_hits(c) for c in plan.get("children", ()))
-
-
 async def test_a_page_reads_about_the_papers_it_shows_not_the_graph(
     driver: AsyncDriver, neo4j_settings: Settings
 ) -> None:
@@ -213,4 +210,4 @@ async def test_a_page_reads_about_the_papers_it_shows_not_the_graph(
                 "PROFILE " + query(name), params, database_=database
             )
             assert summary.profile is not None
-            assert _db_hits(summary.profile) < PAGE_HITS, (name, filters, order)
+            assert db_hits(summary.profile) < PAGE_HITS, (name, filters, order)

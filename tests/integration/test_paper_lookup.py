@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 import pytest
+from _profile import db_hits
 from neo4j import AsyncDriver
 
 from graph.config import Settings
@@ -51,10 +52,6 @@ def _params(statement: str) -> dict[str, Any]:
     }
 
 
-def _db_hits(plan: dict[str, Any]) -> int:
-    return int(plan.get("dbHits", 0)) + sum(_db_hits(c) for c in plan.get("children", ()))
-
-
 @pytest.mark.parametrize("name", BY_ANY_ID)
 async def test_a_paper_found_by_its_id_reads_no_other_paper(
     name: str, driver: AsyncDriver, neo4j_settings: Settings
@@ -70,4 +67,4 @@ async def test_a_paper_found_by_its_id_reads_no_other_paper(
         finally:
             await tx.rollback()
     assert summary.profile is not None
-    assert _db_hits(summary.profile) < MANY, name
+    assert db_hits(summary.profile) < MANY, name

@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 import pytest
 from _api import api_client
+from _profile import db_hits
 from neo4j import AsyncDriver
 
 from graph.config import Settings
@@ -177,8 +178,4 @@ async def test_an_author_and_a_hot_concept_cost_the_authors_papers_ranked_by_men
             database_=database,
         )
         assert summary.profile is not None
-        assert _db_hits(summary.profile) < AUTHOR_PAGE_HITS, order
-
-
-def _db_hits(plan: dict[str, Any]) -> int:
-    return int(plan.get("dbHits", 0)) + sum(_db_hits(c) for c in plan.get("children", ()))
+        assert db_hits(summary.profile) < AUTHOR_PAGE_HITS, order
