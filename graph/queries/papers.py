@@ -111,8 +111,8 @@ async def find_papers(
     alias); it cannot be combined with ``method``.
 
     ``author`` is an author's key, else their name (as ``get_author`` finds them: case and
-    accents ignored); it costs one lookup first, and without a search (or ``include_narrower``)
-    the statement starts from the author's papers.
+    accents ignored); it costs one lookup first, and without a search the statement starts from
+    the author's papers.
     """
     author_key = None
     if author is not None:

@@ -179,3 +179,39 @@ async def test_an_author_and_a_hot_concept_cost_the_authors_papers_ranked_by_men
         )
         assert summary.profile is not None
         assert db_hits(summary.profile) < AUTHOR_PAGE_HITS, order
+
+
+#: A concept under the hot one, which only a fourth paper of the author mentions.
+NARROWER = """
+MATCH (c:Concept {key: 'hot'}), (a:Author {key: 'a:1'})
+CREATE (n:Concept {key: 'narrow', name: 'narrow'})-[:BROADER]->(c)
+CREATE (p:Paper {id: 'n1', label: 'Narrow', title: 'Narrow', abstract: 'A.', altIds: [],
+                 year: 2023})
+CREATE (a)-[:WROTE]->(p), (p)-[:MENTIONS {score: 0.9}]->(n)
+"""
+
+
+async def test_an_author_and_a_hot_concept_with_narrower_ones_cost_the_authors_papers(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    """``papers(author:, concept:, includeNarrower: true)`` lists the author's papers under the
+    concept's tree, best mention first, reading the author's papers, not the tree's."""
+    database = neo4j_settings.neo4j_database
+    await ensure_schema(driver, database=database)
+    await driver.execute_query(HOT_GRAPH, many=HOT, database_=database)
+    await driver.execute_query(NARROWER, database_=database)
+    reader = GraphReader(driver=driver, settings=neo4j_settings)
+    tree = await find_papers(reader, author="a:1", concept="hot", include_narrower=True)
+    assert [p.id for p in tree.items] == ["n1", "h30", "h20", "h10"] and tree.total == 4
+    alone = await find_papers(reader, author="a:1", concept="hot")
+    assert [p.id for p in alone.items] == ["h30", "h20", "h10"]
+
+    params = {"author": "a:1", "concept": "hot", "method": None, "year": None, "venue": None}
+    for order in PaperOrder:
+        _, summary, _ = await driver.execute_query(
+            "PROFILE " + query("find_papers_by_concept_tree"),
+            {**params, "orderBy": order.value, "skip": 0, "first": 10},
+            database_=database,
+        )
+        assert summary.profile is not None
+        assert db_hits(summary.profile) < AUTHOR_PAGE_HITS, order
