@@ -170,15 +170,24 @@ async def test_an_author_and_a_hot_concept_cost_the_authors_papers_ranked_by_men
     newest = await find_papers(reader, author="a:1", concept="hot", order=PaperOrder.YEAR_DESC)
     assert [p.id for p in newest.items] == ["h20", "h10", "h30"]  # 2022, 2021, 2020
 
-    params = {"author": "a:1", "concept": "hot", "method": None, "year": None, "venue": None}
     for order in PaperOrder:
-        _, summary, _ = await driver.execute_query(
-            "PROFILE " + query("find_papers_by_author"),
-            {**params, "orderBy": order.value, "skip": 0, "first": 10},
-            database_=database,
-        )
-        assert summary.profile is not None
-        assert db_hits(summary.profile) < AUTHOR_PAGE_HITS, order
+        hits = await _hot_author_page_hits(driver, database, "find_papers_by_author", order)
+        assert hits < AUTHOR_PAGE_HITS, order
+
+
+async def _hot_author_page_hits(
+    driver: AsyncDriver, database: str, statement: str, order: PaperOrder
+) -> int:
+    """The database hits of ``statement`` asked for the first page of the author ``a:1``'s
+    papers about ``hot`` in ``order``."""
+    params = {"author": "a:1", "concept": "hot", "method": None, "year": None, "venue": None}
+    _, summary, _ = await driver.execute_query(
+        "PROFILE " + query(statement),
+        {**params, "orderBy": order.value, "skip": 0, "first": 10},
+        database_=database,
+    )
+    assert summary.profile is not None
+    return db_hits(summary.profile)
 
 
 #: A concept under the hot one, which only a fourth paper of the author mentions.
@@ -206,12 +215,6 @@ async def test_an_author_and_a_hot_concept_with_narrower_ones_cost_the_authors_p
     alone = await find_papers(reader, author="a:1", concept="hot")
     assert [p.id for p in alone.items] == ["h30", "h20", "h10"]
 
-    params = {"author": "a:1", "concept": "hot", "method": None, "year": None, "venue": None}
     for order in PaperOrder:
-        _, summary, _ = await driver.execute_query(
-            "PROFILE " + query("find_papers_by_concept_tree"),
-            {**params, "orderBy": order.value, "skip": 0, "first": 10},
-            database_=database,
-        )
-        assert summary.profile is not None
-        assert db_hits(summary.profile) < AUTHOR_PAGE_HITS, order
+        hits = await _hot_author_page_hits(driver, database, "find_papers_by_concept_tree", order)
+        assert hits < AUTHOR_PAGE_HITS, order
