@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from neo4j import AsyncDriver, AsyncManagedTransaction, unit_of_work
@@ -415,7 +415,9 @@ def _paper_props(paper: PaperRow) -> dict[str, Any]:
 
 
 def _edge(paper: PaperRow, edge: MentionRow | MethodRow) -> dict[str, Any]:
-    row = asdict(edge)
+    # a shallow copy: asdict deep-copies every field, and this runs inside the batch's
+    # transaction while the server waits
+    row = dict(vars(edge))
     row["aliases"] = list(row["aliases"])
     # no evidence: an empty map, so ``SET r += row.evidence`` leaves the edge without any
     row["evidence"] = edge.evidence.properties() if edge.evidence else {}

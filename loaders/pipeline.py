@@ -218,6 +218,8 @@ def _extraction(
     """Yield ``extract(batch)``: it starts extracting at once and returns an awaitable of the
     batch's rows. Batches are extracted in the order they are started: by the extractor itself
     when it is pipelined, else one at a time in a worker thread (the models are not thread-safe).
+    Each batch's rows are built in a thread of their own as soon as it is extracted, so the
+    building overlaps the write of the batch before instead of delaying the next one.
     """
     own: ThreadPoolExecutor | None = None
     submit: Callable[[list[Document]], Future[list[Extraction]]]
@@ -229,26 +231,37 @@ def _extraction(
         def submit(docs: list[Document]) -> Future[list[Extraction]]:
             return worker.submit(extractor.extract, docs)
 
+    assembler = ThreadPoolExecutor(max_workers=1, thread_name_prefix="assemble")
+    running: set[Future[list[Extraction]]] = set()  # unfinished jobs, cancelled on the way out
+
     def extract(batch: Sequence[Candidate]) -> Coroutine[Any, Any, list[PaperRow]]:
-        job = submit([c.document() for c in batch]) if batch else None
-        return _rows(extractor.version, batch, job)
+        if not batch:
+            return _built(None)
+        job = submit([c.document() for c in batch])
+        running.add(job)
+        job.add_done_callback(running.discard)
+        return _built(assembler.submit(_build_rows, extractor.version, batch, job))
 
     try:
         yield extract
     finally:
+        for job in list(running):  # stopped by an error or Ctrl-C: the assembler waits on none
+            job.cancel()
         if own is not None:
             own.shutdown(wait=True, cancel_futures=True)
+        assembler.shutdown(wait=True, cancel_futures=True)
 
 
-async def _rows(
-    version: str, batch: Sequence[Candidate], job: Future[list[Extraction]] | None
+def _build_rows(
+    version: str, batch: Sequence[Candidate], job: Future[list[Extraction]]
 ) -> list[PaperRow]:
-    if job is None:
-        return []
-    extractions = await asyncio.wrap_future(job)
     return [
-        build_row(c, e, extractor_version=version) for c, e in zip(batch, extractions, strict=True)
+        build_row(c, e, extractor_version=version) for c, e in zip(batch, job.result(), strict=True)
     ]
+
+
+async def _built(rows: Future[list[PaperRow]] | None) -> list[PaperRow]:
+    return [] if rows is None else await asyncio.wrap_future(rows)
 
 
 async def _told_apart(
