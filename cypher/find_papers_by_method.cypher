@@ -1,20 +1,18 @@
-// One page of the papers proposing or using a method, optionally filtered by year, venue, concept
-// (an author filter starts from the author: find_papers_by_author).
+// One page of the papers proposing or using a method, optionally filtered by year and venue (a
+// concept filter starts from the concept: find_papers_by_concept; an author filter from the
+// author: find_papers_by_author).
 // RELEVANCE orders by the edge score (a paper linked twice counts its best edge).
-// params: $method, $year, $venue, $concept, $orderBy, $skip, $first.
-// returns: total, page (list of paper maps), conceptFound and methodFound (whether $concept and
-// $method, when given, are keys of a concept and a method).
+// params: $method, $year, $venue, $orderBy, $skip, $first.
+// returns: total, page (list of paper maps), methodFound (whether $method is a method's key).
 OPTIONAL MATCH (x:Method {key: $method})
 CALL (x) {
   MATCH (x)<-[:PROPOSES|USES]-(p:Paper)
   WHERE ($year IS NULL OR p.year = $year) AND ($venue IS NULL OR p.venue = $venue)
-    AND ($concept IS NULL OR EXISTS { (p)-[:MENTIONS]->(:Concept {key: $concept}) })
   RETURN count(DISTINCT p) AS total
 }
 CALL (x) {
   MATCH (x)<-[r:PROPOSES|USES]-(p:Paper)
   WHERE ($year IS NULL OR p.year = $year) AND ($venue IS NULL OR p.venue = $venue)
-    AND ($concept IS NULL OR EXISTS { (p)-[:MENTIONS]->(:Concept {key: $concept}) })
   WITH p, max(r.score) AS score
   ORDER BY CASE WHEN $orderBy = 'RELEVANCE' THEN score END DESC,
            CASE WHEN $orderBy = 'YEAR_ASC' THEN coalesce(p.year, 9999) END ASC,
@@ -23,5 +21,4 @@ CALL (x) {
   SKIP $skip LIMIT $first
   RETURN collect(p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status}) AS page
 }
-RETURN total, page, x IS NOT NULL AS methodFound,
-       $concept IS NULL OR EXISTS { MATCH (:Concept {key: $concept}) } AS conceptFound
+RETURN total, page, x IS NOT NULL AS methodFound
