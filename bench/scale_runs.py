@@ -88,49 +88,90 @@ def _du_mb(path: Path) -> float:
     return round(sum(p.stat().st_size for p in files) / 2**20, 1)
 
 
-async def _write(settings: Settings, path: Path) -> dict[str, Any]:
+@dataclasses.dataclass
+class _Progress:
+    """How far a ``write`` run is: the papers stored at each step and when.
+
+    A resumed run (``--resume``) starts from the ``stored`` papers an earlier sitting left and
+    its record (``earlier``): the tenths that sitting finished are kept, and the next tenth's
+    rate is counted over the papers written in this sitting alone.
+    """
+
+    total: int
+    stored: int = 0
+    earlier: dict[str, Any] = dataclasses.field(default_factory=dict)
+    marks: list[tuple[int, float]] = dataclasses.field(default_factory=list)
+    started: float = 0.0  # when this sitting's first paper was written (the skips done)
+    done: int = 0
+
+    def step(self, papers: int) -> bool:
+        """Count ``papers`` more (written or skipped); True when a tenth more is done."""
+        before, self.done = self.done, self.done + papers
+        now = time.perf_counter()
+        if self.stored and self.done <= self.stored:  # skipping what an earlier sitting wrote
+            self.started = now
+            return False
+        self.marks.append((self.done, now))
+        return self.done * 10 // self.total > before * 10 // self.total
+
+    def partial(self) -> dict[str, Any]:
+        """The run so far, as a partial record."""
+        last = self.marks[-1][1] if self.marks else self.started
+        return {
+            "partial": True,
+            "papers": self.done,
+            "seconds": round(self.earlier.get("seconds", 0.0) + last - self.started, 1),
+            "by_tenth": self.tenths(),
+            "sittings": self.earlier.get("sittings", 1) + (1 if self.earlier else 0),
+        }
+
+    def tenths(self) -> list[float]:
+        """Papers/s over each tenth of the load; a tenth an earlier sitting finished keeps its
+        rate, the one it stopped in is counted over this sitting's papers."""
+        kept = list(self.earlier.get("by_tenth", []))[: self.stored * 10 // self.total]
+        return kept + _tenths(self.marks, self.started, self.total, first=self.stored)
+
+
+async def _write(settings: Settings, path: Path, progress: _Progress) -> dict[str, Any]:
     from loaders.extraction.simple import SimpleExtractor
     from loaders.pipeline import load_papers, read_corpora
 
     records = read_corpora([path]).records
     extractor = SimpleExtractor(dimensions=256)
-    marks: list[tuple[int, float]] = []
-    done = 0
 
-    def progress(papers: int) -> None:
-        nonlocal done
-        before, done = done, done + papers
-        marks.append((done, time.perf_counter()))
-        if done * 10 // len(records) > before * 10 // len(records):  # a tenth more: keep it
-            rates = _tenths(marks, started, len(records))
-            so_far = {"papers": done, "seconds": round(time.perf_counter() - started, 1)}
-            record(f"write@{len(records)}", {"partial": True, **so_far, "by_tenth": rates})
+    def on_progress(papers: int) -> None:
+        if progress.step(papers):  # a tenth more: keep it
+            record(f"write@{len(records)}", progress.partial())
 
-    started = time.perf_counter()
     async with async_driver(settings) as driver:
         database = settings.neo4j_database
         await ensure_schema(driver, database=database, dimensions=extractor.dimensions)
-        started = time.perf_counter()
+        progress.started = time.perf_counter()
         report = await load_papers(
-            records, driver=driver, database=database, extractor=extractor, on_progress=progress
+            records, driver=driver, database=database, extractor=extractor, on_progress=on_progress
         )
-        seconds = time.perf_counter() - started
+        finished = time.perf_counter()
         counts = await graph_counts(driver, database=database)
+    seconds = progress.earlier.get("seconds", 0.0) + finished - progress.started
     return {
-        "papers": report.written,
+        "papers": report.written + progress.stored,
         "seconds": round(seconds, 1),
-        "papers_per_s": round(report.written / seconds, 1),
-        "papers_per_s_by_tenth": _tenths(marks, started, len(records)),
-        "refresh_related_seconds": round(started + seconds - marks[-1][1], 1),
+        "papers_per_s": round((report.written + progress.stored) / seconds, 1),
+        "papers_per_s_by_tenth": progress.tenths(),
+        "refresh_related_seconds": round(finished - progress.marks[-1][1], 1),
         "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
         "counts": dataclasses.asdict(counts),
+        **({"sittings": progress.partial()["sittings"]} if progress.earlier else {}),
     }
 
 
-def _tenths(marks: list[tuple[int, float]], started: float, total: int) -> list[float]:
-    """Papers/s over each tenth of the load (progress counts skipped papers too)."""
-    rates, last_n, last_t = [], 0, started
-    for k in range(1, 11):
+def _tenths(
+    marks: list[tuple[int, float]], started: float, total: int, *, first: int = 0
+) -> list[float]:
+    """Papers/s over each tenth of the load after the ``first`` papers (progress counts
+    skipped papers too)."""
+    rates, last_n, last_t = [], first, started
+    for k in range(first * 10 // total + 1, 11):
         goal = total * k // 10
         hit = next(((n, t) for n, t in marks if n >= goal), None)
         if hit is None:
@@ -142,10 +183,29 @@ def _tenths(marks: list[tuple[int, float]], started: float, total: int) -> list[
     return rates
 
 
-def write_run(settings: Settings, n: int) -> dict[str, Any]:
-    fresh_store(settings)
-    result = asyncio.run(_write(settings, corpus(n)))
+def write_run(settings: Settings, n: int, *, resume: bool = False) -> dict[str, Any]:
+    """A write run of ``n`` papers on a fresh store, or, with ``resume``, on from where the
+    last sitting of the same run stopped (stopped by Ctrl-C or SIGINT, it records how far it
+    got, so a run longer than one sitting can be done in several)."""
+    progress = _Progress(total=n)
+    if resume:
+        progress.earlier = _results()["runs"].get(f"write@{n}", {})
+        if not progress.earlier.get("partial"):
+            raise SystemExit(f"No stopped write@{n} run to resume in {RESULTS / 'scale.json'}.")
+        progress.stored = asyncio.run(_stored(settings))
+    else:
+        fresh_store(settings)
+    try:
+        result = asyncio.run(_write(settings, corpus(n), progress))
+    except KeyboardInterrupt:
+        record(f"write@{n}", progress.partial())
+        raise SystemExit(130) from None
     return {**result, **store_mb(settings)}
+
+
+async def _stored(settings: Settings) -> int:
+    async with async_driver(settings) as driver:
+        return (await graph_counts(driver, database=settings.neo4j_database)).papers
 
 
 def api_run(settings: Settings, *, reps: int, quick: bool) -> dict[str, Any]:
@@ -288,9 +348,14 @@ def _api_rows(n: str, r: dict[str, Any]) -> list[list[object]]:
     return rows
 
 
+def _results() -> dict[str, Any]:
+    path = RESULTS / "scale.json"
+    return json.loads(path.read_text()) if path.exists() else {"runs": {}}
+
+
 def record(key: str, result: dict[str, Any]) -> None:
     path = RESULTS / "scale.json"
-    results = json.loads(path.read_text()) if path.exists() else {"runs": {}}
+    results = _results()
     results["machine"] = machine_info()
     results["runs"][key] = {**result, "finished": time.strftime("%Y-%m-%dT%H:%M:%S")}
     RESULTS.mkdir(parents=True, exist_ok=True)
@@ -307,11 +372,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("n", type=int)
     parser.add_argument("--reps", type=int, default=3)
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument(
+        "--resume", action="store_true", help="write: go on from where the last sitting stopped"
+    )
     args = parser.parse_args(argv)
     settings = bench_settings(BOLT_PORT)
     local_neo4j.start(settings)
     if args.run == "write":
-        record(f"write@{args.n}", write_run(settings, args.n))
+        record(f"write@{args.n}", write_run(settings, args.n, resume=args.resume))
     elif args.run == "store":  # the size of the graph the last run left
         record(f"store@{args.n}", store_mb(settings))
     elif args.run == "ray":

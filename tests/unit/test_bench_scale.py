@@ -1,4 +1,5 @@
-"""The scale corpus generator: deterministic, positional recombination, a fifth on the hot concept."""
+"""The scale corpus generator: deterministic, positional recombination, a fifth on the hot concept;
+the write run's rates by tenth, resumed or not."""
 
 from __future__ import annotations
 
@@ -6,6 +7,9 @@ import gzip
 import json
 from pathlib import Path
 
+import pytest
+
+from bench import scale_runs
 from bench.scale import HOT_SHARE, generate, hot_mention, read_pool
 
 
@@ -59,3 +63,40 @@ def test_a_fifth_of_the_papers_mention_the_hot_concept(tmp_path: Path) -> None:
     papers = list(generate(read_pool([_corpus(tmp_path / "c.jsonl.gz")]), 4000))
     share = sum(hot_mention(p["abstract"]) for p in papers) / len(papers)
     assert abs(share - HOT_SHARE) < 0.02
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_write_run_gives_the_rate_of_each_tenth(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = _Clock()
+    monkeypatch.setattr(scale_runs.time, "perf_counter", clock)
+    progress = scale_runs._Progress(total=1000)
+    for seconds_per_batch in [1.0] * 4 + [2.0] * 4:  # batches of 50: 50 then 25 papers/s
+        clock.now += seconds_per_batch
+        progress.step(50)
+    assert progress.tenths() == [50.0, 50.0, 25.0, 25.0]
+    assert progress.partial()["seconds"] == 12.0
+
+
+def test_a_resumed_write_run_keeps_the_finished_tenths_and_times_only_its_own_papers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = _Clock()
+    monkeypatch.setattr(scale_runs.time, "perf_counter", clock)
+    earlier = {"partial": True, "papers": 250, "seconds": 9.0, "by_tenth": [40.0, 30.0]}
+    progress = scale_runs._Progress(total=1000, stored=250, earlier=earlier)
+    for _ in range(5):  # the 250 papers the earlier sitting wrote, skipped in no time
+        clock.now += 100.0  # however long the skipping took: not counted
+        assert not progress.step(50)
+    for _ in range(3):  # 150 more at 10 papers/s: the third tenth ends at 300, the fourth at 400
+        clock.now += 5.0
+        progress.step(50)
+    assert progress.tenths() == [40.0, 30.0, 10.0, 10.0]
+    partial = progress.partial()
+    assert (partial["papers"], partial["seconds"], partial["sittings"]) == (400, 24.0, 2)
