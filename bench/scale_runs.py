@@ -54,12 +54,15 @@ EXPORT_RSS_MB = 1024
 
 
 def corpus(n: int) -> Path:
-    """The scale corpus of ``n`` papers (generated once, then reused)."""
+    """The scale corpus of ``n`` papers (generated once, then reused; written under another
+    name first, so a run stopped while generating leaves no truncated corpus to reuse)."""
     path = CORPORA / f"scale-{n}.jsonl.gz"
     if not path.exists():
         CORPORA.mkdir(parents=True, exist_ok=True)
-        with gzip.open(path, "wt", encoding="utf-8") as out:
+        part = path.with_name(path.name + ".part")
+        with gzip.open(part, "wt", encoding="utf-8") as out:
             scale.write(scale.generate(scale.read_pool(), n), out)
+        part.replace(path)
     return path
 
 
