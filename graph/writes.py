@@ -405,7 +405,8 @@ def _paper_props(paper: PaperRow) -> dict[str, Any]:
         "status": paper.status,
         "source": paper.source,
         "extractor": paper.extractor,
-        "embedding": list(paper.embedding) if paper.embedding else None,
+        # a zero vector has no direction: Neo4j's cosine of it is an error, not a number
+        "embedding": list(paper.embedding) if paper.embedding and any(paper.embedding) else None,
         "acronyms": [f"{acronym}={key}" for acronym, key in paper.acronyms],
         "doi": paper.doi,
         "arxivId": paper.arxiv_id,

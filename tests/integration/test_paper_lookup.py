@@ -18,10 +18,11 @@ from graph.config import Settings
 from graph.cypher import query
 
 MANY = 2000
+# no zero vectors (1 + ...): papergraph never stores one, and a cosine of one is an error
 CREATE_MANY = (
     "UNWIND range(1, $many) AS i "
     "CREATE (:Paper {id: 'w' + i, altIds: ['w' + i], "
-    "                embedding: [d IN range(1, 256) | toFloat((d * i) % 7)]})"
+    "                embedding: [d IN range(1, 256) | toFloat(1 + (d * i) % 7)]})"
 )
 BY_ANY_ID = [
     "delete_paper",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pytest
@@ -205,6 +206,24 @@ async def test_entities_over_the_expansion_cap_still_score_the_papers_found_othe
     assert [(r.paper.id, r.score) for r in capped] == [(r.paper.id, r.score) for r in expanded]
     assert [{c.key for c in r.shared_concepts} for r in capped] == [{"alpha", "beta"}, set()]
     assert [[m.key for m in r.shared_methods] for r in capped] == [["m1"], ["m2"]]
+
+
+async def test_a_paper_with_nothing_to_embed_is_stored_without_an_embedding(
+    reader: GraphReader, driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    # a zero vector has no direction: a cosine of it fails the whole relatedPapers call
+    database = neo4j_settings.neo4j_database
+    blank = _paper("p5", 2024, None, [_mention("alpha", 0.5)], [], (0,))
+    await upsert_papers(
+        driver, database=database, papers=[dataclasses.replace(blank, embedding=(0.0,) * DIMS)]
+    )
+    records, _, _ = await driver.execute_query(
+        "MATCH (p:Paper {id: 'p5'}) RETURN p.embedding AS embedding", database_=database
+    )
+    assert records[0]["embedding"] is None
+    found = await related_papers(reader, ids=["p5", "p1"], first=10)
+    assert [r.paper.id for r in found["p5"]] == ["p1", "p2"]  # by alpha, which both mention
+    assert "p5" in {r.paper.id for r in found["p1"]}
 
 
 async def test_related_papers_by_an_alt_id_and_none_for_a_missing_one(reader: GraphReader) -> None:
