@@ -5,6 +5,12 @@
 // big graph uses is never read whole. Each method is write-locked first (in key order), as
 // refresh_method_concepts locks it: a concurrent loader or refresh of the same method either
 // commits first, and its edges are read here, or waits until this transaction commits.
+// A pair's edge is found by its key, pair = id(method) * 2^32 + id(concept) (unique while the
+// graph has fewer than 2^32 nodes; an edge goes when either end does, so a reused id never
+// meets an old key), through the related_pair index: a MERGE between the two nodes walked
+// the RELATED_TO edges of the one with fewer, which for two popular nodes grows with the graph,
+// so each batch of a big load cost more than the one before. The key is an integer (stored in
+// the edge's own record; elementId is a string) and node ids are kept by dump and load.
 // params: $matchKeys: [string]. returns: count (pairs touched).
 UNWIND $matchKeys AS matchKey
 MATCH (m:Method)<-[:PROPOSES|USES]-(p:Paper {matchKey: matchKey})-[:MENTIONS]->(c:Concept)
@@ -12,7 +18,17 @@ WITH m, c, count(DISTINCT p) AS papers
 ORDER BY m.key, c.key
 SET m.relatedLock = true
 REMOVE m.relatedLock
-MERGE (m)-[r:RELATED_TO]->(c)
-  ON CREATE SET r.weight = papers
-  ON MATCH SET r.weight = r.weight + papers
+WITH m, c, papers, id(m) * 4294967296 + id(c) AS pair
+OPTIONAL CALL (pair) {
+  // a seek a row, in a subquery: a plan cached on a small graph scanned the whole index
+  MATCH ()-[r:RELATED_TO]->()
+    USING INDEX r:RELATED_TO(pair)
+    WHERE r.pair = pair
+  RETURN r
+}
+CALL (m, c, r, papers, pair) {
+  WITH m, c, papers, pair WHERE r IS NULL
+  CREATE (m)-[:RELATED_TO {weight: papers, pair: pair}]->(c)
+}
+SET r.weight = r.weight + papers
 RETURN count(*) AS count

@@ -5,7 +5,8 @@
 // concept, fold_methods_into_concepts; a row with conceptKey) adds +1 on (method, concept) for
 // each method the paper proposes or uses. Each is a new edge (made only where the paper did
 // not link the node yet), and a round counts its uses before it folds, so no pair is counted
-// twice; a method a fifth of the graph uses is not recomputed from all of its papers.
+// twice; a method a fifth of the graph uses is not recomputed from all of its papers. The
+// pair's edge is found by its key, as link_related finds it.
 // params: $uses: [{matchKey, methodKey} or {matchKey, conceptKey}]. returns: count (pairs
 // touched).
 UNWIND $uses AS use
@@ -16,7 +17,17 @@ WITH m, c, count(DISTINCT p) AS papers
 ORDER BY m.key, c.key
 SET m.relatedLock = true
 REMOVE m.relatedLock
-MERGE (m)-[r:RELATED_TO]->(c)
-  ON CREATE SET r.weight = papers
-  ON MATCH SET r.weight = r.weight + papers
+WITH m, c, papers, id(m) * 4294967296 + id(c) AS pair
+OPTIONAL CALL (pair) {
+  // a seek a row, in a subquery: a plan cached on a small graph scanned the whole index
+  MATCH ()-[r:RELATED_TO]->()
+    USING INDEX r:RELATED_TO(pair)
+    WHERE r.pair = pair
+  RETURN r
+}
+CALL (m, c, r, papers, pair) {
+  WITH m, c, papers, pair WHERE r IS NULL
+  CREATE (m)-[:RELATED_TO {weight: papers, pair: pair}]->(c)
+}
+SET r.weight = r.weight + papers
 RETURN count(*) AS count

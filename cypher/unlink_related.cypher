@@ -1,6 +1,7 @@
 // Take these papers out of their methods' RELATED_TO weights before their edges are removed
 // (a reload): -1 on each (method, concept) pair a paper links to, the edge deleted when no
-// paper is left behind it. The counterpart of link_related, locking the same way.
+// paper is left behind it. The counterpart of link_related, locking the same way and finding
+// the pair's edge by its key.
 // params: $matchKeys: [string]. returns: count (edges deleted).
 UNWIND $matchKeys AS matchKey
 MATCH (m:Method)<-[:PROPOSES|USES]-(p:Paper {matchKey: matchKey})-[:MENTIONS]->(c:Concept)
@@ -8,8 +9,14 @@ WITH m, c, count(DISTINCT p) AS papers
 ORDER BY m.key, c.key
 SET m.relatedLock = true
 REMOVE m.relatedLock
-WITH m, c, papers
-MATCH (m)-[r:RELATED_TO]->(c)
+WITH papers, id(m) * 4294967296 + id(c) AS pair
+CALL (pair) {
+  // a seek a row, in a subquery: a plan cached on a small graph scanned the whole index
+  MATCH ()-[r:RELATED_TO]->()
+    USING INDEX r:RELATED_TO(pair)
+    WHERE r.pair = pair
+  RETURN r
+}
 SET r.weight = r.weight - papers
 WITH r WHERE r.weight <= 0
 DELETE r

@@ -118,6 +118,8 @@ MIGRATIONS = (
     Migration(refresh_pending_trend_counts, ("schema_concept_trend_total",), "concept_trend_total"),
     Migration(recompute_uncounted_topics, ("schema_has_topic_rank",), "has_topic_rank"),
     Migration(batched("fill_year_totals"), ("schema_year_total_year",), "year_total_year"),
+    # link_related finds a pair's edge by its key: an edge without one would be written twice
+    Migration(batched("fill_related_pairs"), ("schema_related_pair",), "related_pair"),
 )
 
 

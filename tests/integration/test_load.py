@@ -7,9 +7,12 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from _profile import db_hits
 from neo4j import AsyncDriver
 
 from graph.config import Settings
+from graph.cypher import query
+from graph.schema import ensure_schema
 from graph.writes import MentionRow, PaperRow, graph_counts, upsert_papers
 from loaders.extraction.simple import SimpleExtractor
 from loaders.identity import match_key
@@ -257,6 +260,70 @@ async def test_related_weights_follow_loads_and_reloads_batch_by_batch(
     )
     assert {"m": "holonet", "c": "protein folding", "weight": 1} in recount
     assert sorted(map(str, stored)) == sorted(map(str, recount))
+
+
+POPULAR = (
+    "CREATE (m:Method {key: 'hot-m', name: 'HOT'}), (c:Concept {key: 'hot-c', name: 'hot c'}), "
+    "(p:Paper {id: 'p', matchKey: 'mk-p'}) "
+    "CREATE (p)-[:USES]->(m), (p)-[:MENTIONS]->(c), "
+    "(m)-[:RELATED_TO {weight: 1, pair: id(m) * 4294967296 + id(c)}]->(c) "
+    "WITH m, c "
+    "UNWIND range(1, $many) AS i "
+    "CREATE (x:Concept {key: 'x' + i}), (y:Method {key: 'y' + i}) "
+    "CREATE (m)-[:RELATED_TO {weight: 1, pair: id(m) * 4294967296 + id(x)}]->(x), "
+    "(y)-[:RELATED_TO {weight: 1, pair: id(y) * 4294967296 + id(c)}]->(c)"
+)
+
+
+async def test_a_batch_finds_the_edge_of_two_popular_nodes_without_walking_their_edges(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    # a method and a concept each related to 2,000 others: a MERGE between them walked the
+    # edges of one, so each batch of a big load cost more than the one before
+    database = neo4j_settings.neo4j_database
+    await driver.execute_query(POPULAR, many=2000, database_=database)
+    async with driver.session(database=database) as session:
+        tx = await session.begin_transaction()
+        try:
+            result = await tx.run("PROFILE " + query("link_related"), matchKeys=["mk-p"])
+            summary = await result.consume()
+        finally:
+            await tx.rollback()
+    assert summary.profile is not None and db_hits(summary.profile) < 200
+    await driver.execute_query(query("link_related"), matchKeys=["mk-p"], database_=database)
+    edges = await rows(
+        driver,
+        neo4j_settings,
+        "MATCH (:Method {key: 'hot-m'})-[r:RELATED_TO]->(:Concept {key: 'hot-c'}) "
+        "RETURN r.weight AS weight",
+    )
+    assert edges == [{"weight": 2}]  # the one edge, found and added to
+
+
+async def test_related_edges_of_an_older_graph_get_their_key_and_are_not_written_twice(
+    driver: AsyncDriver, neo4j_settings: Settings, seed_file: Path
+) -> None:
+    database = neo4j_settings.neo4j_database
+    seed = read_corpora([seed_file]).records
+    first = replace(
+        seed[0], id="holo-1", title="holo-1", abstract="We propose HoloNet for protein folding."
+    )
+    second = replace(
+        first, id="holo-2", title="holo-2", abstract="We use HoloNet for protein folding."
+    )
+    await load([first], driver, neo4j_settings)
+    # as an earlier version left it: no keys on the edges, no index
+    await driver.execute_query("MATCH ()-[r:RELATED_TO]->() REMOVE r.pair", database_=database)
+    await driver.execute_query("DROP INDEX related_pair", database_=database)
+    await ensure_schema(driver, database=database)
+    await load([second], driver, neo4j_settings)
+    edges = await rows(
+        driver,
+        neo4j_settings,
+        "MATCH (:Method {key: 'holonet'})-[r:RELATED_TO]->(:Concept {key: 'protein folding'}) "
+        "RETURN r.weight AS weight",
+    )
+    assert edges == [{"weight": 2}]
 
 
 async def test_a_concept_takes_the_least_capitalised_spelling_any_paper_gives(
