@@ -33,6 +33,7 @@ import json
 import os
 import resource
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -382,6 +383,10 @@ def main(argv: list[str] | None = None) -> int:
     settings = bench_settings(BOLT_PORT)
     local_neo4j.start(settings)
     if args.run == "write":
+        # Ctrl-C, and a kill of a run started in the background (which ignores SIGINT),
+        # interrupt it as a KeyboardInterrupt, so it records how far it got
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGTERM, signal.default_int_handler)
         record(f"write@{args.n}", write_run(settings, args.n, resume=args.resume))
     elif args.run == "store":  # the size of the graph the last run left
         record(f"store@{args.n}", store_mb(settings))
