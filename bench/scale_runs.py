@@ -189,8 +189,8 @@ def _tenths(
 
 def write_run(settings: Settings, n: int, *, resume: bool = False) -> dict[str, Any]:
     """A write run of ``n`` papers on a fresh store, or, with ``resume``, on from where the
-    last sitting of the same run stopped (stopped by Ctrl-C or SIGINT, it records how far it
-    got, so a run longer than one sitting can be done in several)."""
+    last sitting of the same run stopped (stopped by Ctrl-C, SIGINT or SIGTERM, it records how
+    far it got, so a run longer than one sitting can be done in several)."""
     progress = _Progress(total=n)
     if resume:
         progress.earlier = _results()["runs"].get(f"write@{n}", {})
