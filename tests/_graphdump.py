@@ -6,8 +6,9 @@ from neo4j import AsyncDriver
 
 from graph.config import Settings
 
-#: Properties that record when or how a graph was written, not what it says.
-VOLATILE = frozenset({"computedAt", "relatedStale", "orphanCheck"})
+#: Properties that record when or how a graph was written, not what it says (a RELATED_TO
+#: pair key is made of the node ids the store happened to give its ends).
+VOLATILE = frozenset({"computedAt", "relatedStale", "orphanCheck", "pair"})
 
 _NODES = """
 MATCH (n)
