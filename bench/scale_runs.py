@@ -126,8 +126,13 @@ class _Progress:
             "papers": self.done,
             "seconds": round(self.earlier.get("seconds", 0.0) + last - self.started, 1),
             "by_tenth": self.tenths(),
-            "sittings": self.earlier.get("sittings", 1) + (1 if self.earlier else 0),
+            "sittings": self.sittings,
         }
+
+    @property
+    def sittings(self) -> int:
+        """How many sittings the run has taken, this one included."""
+        return self.earlier.get("sittings", 1) + 1 if self.earlier else 1
 
     def tenths(self) -> list[float]:
         """Papers/s over each tenth of the load; a tenth an earlier sitting finished keeps its
@@ -165,7 +170,7 @@ async def _write(settings: Settings, path: Path, progress: _Progress) -> dict[st
         "refresh_related_seconds": round(finished - progress.marks[-1][1], 1),
         "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
         "counts": dataclasses.asdict(counts),
-        **({"sittings": progress.partial()["sittings"]} if progress.earlier else {}),
+        **({"sittings": progress.sittings} if progress.earlier else {}),
     }
 
 
