@@ -263,6 +263,10 @@ def _write_conf(settings: Settings, where: ServerLayout) -> None:
         # its default, 2 s, let a statement run up to 2 s past it.
         "db.transaction.monitor.check.interval": "200ms",
         "db.memory.transaction.max": "1g",
+        # Past what recovery needs, transaction logs serve differential backups and cluster
+        # catch-up, neither of which a Community server provides; Neo4j's default keeps two
+        # days of them, as large as the store itself after a large load.
+        "db.tx_log.rotation.retention_policy": "1G size",
         "dbms.usage_report.enabled": "false",
         "server.directories.data": str(where.data),
         "server.directories.logs": str(where.logs),

@@ -79,6 +79,7 @@ def test_start_status_stop_lifecycle(own_server_env: dict[str, str]) -> None:
     browser = httpx.get(settings.browser_url, timeout=10)
     assert browser.status_code == 200 and "<html" in browser.text.lower()
     assert_foreign_pages_are_refused(settings)
+    assert_transaction_logs_are_capped(settings)
 
     with (
         pytest.raises(AuthError),
@@ -89,6 +90,16 @@ def test_start_status_stop_lifecycle(own_server_env: dict[str, str]) -> None:
     stopped = run_cli("neo4j", "stop", env=own_server_env)
     assert stopped.returncode == 0 and not local_neo4j.status(settings).running
     assert run_cli("neo4j", "status", env=own_server_env).returncode == 3
+
+
+def assert_transaction_logs_are_capped(settings: Settings) -> None:
+    """A large load must not leave days of transaction logs beside the store."""
+    with GraphDatabase.driver(settings.neo4j_uri, auth=settings.neo4j_auth()) as driver:
+        records, _, _ = driver.execute_query(
+            "SHOW SETTINGS YIELD name, value "
+            "WHERE name = 'db.tx_log.rotation.retention_policy' RETURN value"
+        )
+    assert [record["value"] for record in records] == ["1G size"]
 
 
 def assert_foreign_pages_are_refused(settings: Settings) -> None:
