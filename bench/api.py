@@ -266,11 +266,22 @@ async def ensure_graph(settings: Settings, papers: int) -> int:
 @dataclass(frozen=True)
 class Samples:
     """Parameters the queries rotate through: papers, concepts with ≥ 2 papers (most papers
-    first), pairs of papers sharing a concept."""
+    first), pairs of papers sharing a concept, and query texts (the papers' titles) with the
+    embeddings the API's extractor gives them."""
 
     papers: tuple[str, ...]
     concepts: tuple[str, ...]
     pairs: tuple[tuple[str, str], ...]
+    texts: tuple[tuple[str, tuple[float, ...]], ...]
+
+    def embedding(self, text: str) -> list[float]:
+        """The embedding of one of the sample ``texts``."""
+        return list(dict(self.texts)[text])
+
+    def far_pair(self, i: int) -> tuple[str, str]:
+        """Two sample papers half the sample apart: unlike ``pairs``, they need not share a
+        concept, so a path between them is often longer than two hops."""
+        return _nth(self.papers, i), _nth(self.papers, i + len(self.papers) // 2)
 
 
 async def pick_samples(settings: Settings, *, size: int = 50) -> Samples:
@@ -289,11 +300,22 @@ async def pick_samples(settings: Settings, *, size: int = 50) -> Samples:
                 counts[m.concept.key] = m.concept.paper_count
     pairs = sorted({pair for group in by_concept.values() for pair in combinations(group, 2)})
     popular = sorted(counts, key=lambda key: (-counts[key], key))  # pages worth paging through
+    titles = [p.title for p in page.items if p.title][:size]
     return Samples(
         papers=tuple(i for i in ids if mentions.get(i))[:size],
         concepts=tuple(popular[:size]),
         pairs=tuple(pairs[:size]),
+        texts=tuple(zip(titles, await asyncio.to_thread(_embed, settings, titles), strict=True)),
     )
+
+
+def _embed(settings: Settings, texts: list[str]) -> list[tuple[float, ...]]:
+    """``texts`` embedded as the API embeds a ``similarPapers`` text: with the production
+    extractor of ``settings`` (whose paper embeddings come from the static model in every mode,
+    so its vectors fit every bench graph, the ``SimpleExtractor``'s of 256 floats included)."""
+    from papergraph.ingest import build_extractor
+
+    return build_extractor(settings).embed(texts)
 
 
 # --- the queries ---------------------------------------------------------------------------------
@@ -301,12 +323,13 @@ async def pick_samples(settings: Settings, *, size: int = 50) -> Samples:
 
 @dataclass(frozen=True)
 class Case:
-    """One API query, its variables for request i and the Cypher plan the API runs for them."""
+    """One API query, its variables for request i and the Cypher plan the API runs for those
+    variables (given the samples, which hold what the API computes before its Cypher)."""
 
     name: str
     document: str
     variables: Callable[[Samples, int], dict[str, Any]]
-    plan: Callable[[dict[str, Any]], Plan]
+    plan: Callable[[dict[str, Any], Samples], Plan]
 
 
 def _nth(values: Sequence[Any], i: int) -> Any:
@@ -319,14 +342,14 @@ CASES = (
         "query($id: ID!) { paper(id: $id) { id title year venue "
         "concepts(first: 10) { score concept { key name paperCount } } } }",
         lambda s, i: {"id": _nth(s.papers, i)},
-        lambda v: (("paper_with_concepts", {"ids": [v["id"]], "first": 10}),),
+        lambda v, _: (("paper_with_concepts", {"ids": [v["id"]], "first": 10}),),
     ),
     Case(
         "papers(concept:)",
         "query($c: String!) { papers(concept: $c, first: 10) { totalCount "
         "edges { cursor node { id title year } } pageInfo { hasNextPage endCursor } } }",
         lambda s, i: {"c": _nth(s.concepts, i)},
-        lambda v: (
+        lambda v, _: (
             (
                 "find_papers_by_concept",
                 {**UNFILTERED, "concept": v["c"], "skip": 0, "first": 10},
@@ -338,14 +361,14 @@ CASES = (
         "query($a: ID!, $b: ID!) { sharedConcepts(paperA: $a, paperB: $b) "
         "{ key name paperCount } }",
         lambda s, i: dict(zip(("a", "b"), _nth(s.pairs, i), strict=True)),
-        lambda v: (("shared_concepts", {"paperA": v["a"], "paperB": v["b"]}),),
+        lambda v, _: (("shared_concepts", {"paperA": v["a"], "paperB": v["b"]}),),
     ),
     Case(
         "relatedPapers",
         "query($id: ID!) { relatedPapers(id: $id, first: 10) { score "
         "paper { id title } sharedConcepts { key name } sharedMethods { key name } } }",
         lambda s, i: {"id": _nth(s.papers, i)},
-        lambda v: (
+        lambda v, _: (
             (
                 "related_papers",
                 {
@@ -366,7 +389,7 @@ CASES = (
         "query($c: String!) { concept(key: $c) { key trend { year papers share } "
         "broader { key } narrower(first: 10) { key paperCount } } }",
         lambda s, i: {"c": _nth(s.concepts, i)},
-        lambda v: (
+        lambda v, _: (
             ("concept_by_key", {"key": v["c"]}),
             ("year_totals", {}),
             ("concept_trend", {"keys": [v["c"]]}),
@@ -379,10 +402,33 @@ CASES = (
         "query($id: ID!) { topics(first: 10) { totalCount edges { node { id name paperCount } } } "
         "paper(id: $id) { topics { id name } } }",
         lambda s, i: {"id": _nth(s.papers, i)},
-        lambda v: (
+        lambda v, _: (
             ("find_topics", {"skip": 0, "first": 10}),
             ("papers_by_ids", {"ids": [v["id"]]}),
             ("paper_topics", {"ids": [v["id"]], "first": 3}),
+        ),
+    ),
+    Case(
+        "path",
+        "query($a: ID!, $b: ID!) { path(fromPaper: $a, toPaper: $b, maxHops: 4) "
+        "{ length nodes { id kind label } edges { source target type } } }",
+        lambda s, i: dict(zip(("a", "b"), s.far_pair(i), strict=True)),
+        lambda v, s: (("shortest_path", {"fromPaper": v["a"], "toPaper": v["b"], "maxHops": 4}),),
+    ),
+    Case(
+        "similarPapers",
+        "query($t: String!) { similarPapers(text: $t, first: 10) { score paper { id title } } }",
+        lambda s, i: {"t": _nth(s.texts, i)[0]},
+        lambda v, s: (("similar_papers", {"embedding": s.embedding(v["t"]), "first": 10}),),
+    ),
+    Case(
+        "Concept.related",
+        "query($c: String!) { concept(key: $c) { key "
+        "related(first: 10) { papers concept { key name paperCount } } } }",
+        lambda s, i: {"c": _nth(s.concepts, i)},
+        lambda v, s: (
+            ("concept_by_key", {"key": v["c"]}),
+            ("concept_related", {"keys": [v["c"]], "first": 10}),
         ),
     ),
     Case(
@@ -390,7 +436,7 @@ CASES = (
         "query($id: ID!) { neighborhood(id: $id, hops: 2, limit: 50) "
         "{ nodes { id kind key label } edges { source target type weight } } }",
         lambda s, i: {"id": _nth(s.papers, i)},
-        lambda v: (
+        lambda v, _: (
             (
                 "neighborhood",
                 {"id": v["id"], "hops": 2, "limit": 50, "maxPapers": NEIGHBORHOOD_PAPERS},
@@ -421,7 +467,7 @@ def api_call(client: aiohttp.ClientSession, url: str, case: Case, samples: Sampl
 
 def cypher_call(driver: AsyncDriver, database: str, case: Case, samples: Samples) -> Call:
     async def call(i: int) -> None:
-        for name, params in case.plan(case.variables(samples, i)):
+        for name, params in case.plan(case.variables(samples, i), samples):
             await driver.execute_query(query(name), params, database_=database, routing_="r")
 
     return call
@@ -433,10 +479,11 @@ async def check_plans(client: aiohttp.ClientSession, url: str, samples: Samples)
         variables = case.variables(samples, 0)
         body = await post(client, url, case.document, variables)
         sent = body.get("extensions", {}).get("cypherStatements")
-        if sent != len(case.plan(variables)):
+        planned = len(case.plan(variables, samples))
+        if sent != planned:
             raise RuntimeError(
                 f"{case.name}: the API sent {sent} statements, the plan has "
-                f"{len(case.plan(variables))}; update bench/api.py CASES."
+                f"{planned}; update bench/api.py CASES."
             )
 
 

@@ -105,9 +105,11 @@ def test_the_sides_take_turns_slice_by_slice_and_see_the_same_parameters() -> No
 def test_every_case_plans_statements_that_exist() -> None:
     from graph.cypher import names
 
-    samples = Samples(papers=("p1",), concepts=("c1",), pairs=(("p1", "p2"),))
+    samples = Samples(
+        papers=("p1",), concepts=("c1",), pairs=(("p1", "p2"),), texts=(("t1", (1.0, 0.0)),)
+    )
     for case in CASES:
-        planned = [name for name, _ in case.plan(case.variables(samples, 0))]
+        planned = [name for name, _ in case.plan(case.variables(samples, 0), samples)]
         assert planned and set(planned) <= set(names())
 
 

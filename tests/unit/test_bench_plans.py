@@ -11,7 +11,12 @@ import pytest
 from bench import api, themes
 from graph.cypher import query
 
-SAMPLES = api.Samples(papers=("p1", "p2"), concepts=("c1", "c2"), pairs=(("p1", "p2"),))
+SAMPLES = api.Samples(
+    papers=("p1", "p2"),
+    concepts=("c1", "c2"),
+    pairs=(("p1", "p2"),),
+    texts=(("t1", (1.0, 0.0)),),
+)
 THEMES = themes.Params(samples=SAMPLES, topics=("t1",), rising=("c1",))
 PARAMETER = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
 
@@ -26,7 +31,7 @@ def _used(name: str) -> set[str]:
 def _plans() -> list[tuple[str, str, dict[str, object]]]:
     plans = []
     for case in api.CASES:
-        for name, params in case.plan(case.variables(SAMPLES, 0)):
+        for name, params in case.plan(case.variables(SAMPLES, 0), SAMPLES):
             plans.append((case.name, name, params))
     for theme in themes.CASES:
         for name, params in theme.plan(THEMES, 0):
