@@ -56,6 +56,8 @@ class Definitions:
     #: concept key → its long form as this document writes it, the name of a concept the
     #: document otherwise writes only as its acronym
     names: dict[str, str] = field(default_factory=dict)
+    #: unit spans ``[start, end)`` of every long form the document defines an acronym by
+    long_forms: list[tuple[int, int]] = field(default_factory=list)
 
 
 @dataclass
@@ -94,7 +96,8 @@ def define(units: Sequence[Unit], prepared: Prepared) -> Definitions:
     names: dict[str, str] = {}
     for acronym, span in spans.items():
         names.setdefault(concepts[acronym], surface(span))
-    return Definitions(concepts, proposed_at, method_defs, title_end, names)
+    long_forms = [(d.start, d.end) for d in found]
+    return Definitions(concepts, proposed_at, method_defs, title_end, names, long_forms)
 
 
 def _long_form_keys(spans: dict[str, Sequence[Unit]]) -> dict[str, str]:
@@ -137,7 +140,11 @@ def analyse(
         return key.split(" ") if key else None
 
     candidates = collect_candidates(
-        units, title_end=defined.title_end, expand=expand, symbols=prepared.symbols
+        units,
+        title_end=defined.title_end,
+        expand=expand,
+        symbols=prepared.symbols,
+        long_forms=defined.long_forms,
     )
     methods = find_methods(
         units,

@@ -91,12 +91,15 @@ def collect_candidates(
     title_end: int,
     expand: Expander,
     symbols: frozenset[str] = frozenset(),
+    long_forms: Sequence[tuple[int, int]] = (),
 ) -> dict[str, Candidate]:
     """Return every phrase of one document by key, in order of first occurrence: each chunk's
     whole phrase (``whole``) and the well-formed phrases inside it. ``symbols`` are words the
-    document's markup left for variables (``epsilon`` from ``$\\epsilon$``); no phrase holds one."""
+    document's markup left for variables (``epsilon`` from ``$\\epsilon$``); no phrase holds one.
+    ``long_forms`` are the unit spans the document defines acronyms by (``Capture the Flag``
+    before ``(CTF)``): no chunk runs into one past its first word."""
     found: dict[str, Candidate] = {}
-    for start, end in _chunks(units, symbols):
+    for start, end in _chunks(units, symbols, long_forms):
         first = next((i for i in range(start, end) if _well_formed(units, i, end)), None)
         if first is None:
             continue
@@ -130,9 +133,15 @@ class KnownPhrases:
         return {k: c for k, c in candidates.items() if c.whole or counts.get(k, 0) >= needed}
 
 
-def _chunks(units: Sequence[Unit], symbols: frozenset[str]) -> list[tuple[int, int]]:
+def _chunks(
+    units: Sequence[Unit], symbols: frozenset[str], long_forms: Sequence[tuple[int, int]] = ()
+) -> list[tuple[int, int]]:
     """Spans ``[start, end)`` of maximal modifier runs that end in a noun. A variable (a
-    Greek letter of the maths, ``Phi_k``) ends a run as a verb does."""
+    Greek letter of the maths, ``Phi_k``) ends a run as a verb does. A run that enters a
+    defined long form and stops inside it (at a function word the long form holds: ``40
+    professional-level Capture`` of ``Capture the Flag (CTF)``, ``sparse Mixture`` of
+    ``Mixture of Experts (MoE)``) ends where the long form starts: the definition, not the
+    tagger, says where that name begins, and the long form is a candidate of its own."""
     spans: list[tuple[int, int]] = []
     start = None
     for i, unit in enumerate([*units, Unit("", "X", "")]):
@@ -142,11 +151,16 @@ def _chunks(units: Sequence[Unit], symbols: frozenset[str]) -> list[tuple[int, i
             start = i if start is None else start
             continue
         if start is not None:
-            end = _trim_end(units, start, i)
+            end = _trim_end(units, start, _before_long_form(start, i, long_forms))
             if end > start:
                 spans.append((max(start, end - _MAX_CHUNK), end))
         start = None
     return spans
+
+
+def _before_long_form(start: int, end: int, long_forms: Sequence[tuple[int, int]]) -> int:
+    """``end``, or the start of a long form the run ``[start, end)`` enters but stops inside."""
+    return min((s for s, e in long_forms if start < s < end < e), default=end)
 
 
 def _clause_start(previous: Unit, unit: Unit) -> bool:

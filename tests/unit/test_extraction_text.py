@@ -270,3 +270,20 @@ def test_a_long_form_ending_in_a_gerund_read_as_a_verb_defines_its_acronym() -> 
     assert defined.concepts["QA"] == "question answering"
     assert defined.concepts["ODQA"] == "open domain question answering"
     assert "UD" not in defined.concepts  # ``using`` is a function word: no long form starts so
+
+
+def test_a_phrase_stops_where_a_defined_long_form_starts() -> None:
+    # The tagger's run ends at "the" inside the long form: without the definition's boundary,
+    # "professional-level Capture" would be a concept of this paper.
+    units = _tagged(
+        "40/NUM/CD professional-level/ADJ/JJ Capture/PROPN/NNP the/DET/DT Flag/PROPN/NNP "
+        "(/PUNCT/-LRB- CTF/PROPN/NNP )/PUNCT/-RRB- tasks/NOUN/NNS and/CCONJ/CC "
+        "sparse/ADJ/JJ Mixture/PROPN/NNP of/ADP/IN Experts/PROPN/NNPS "
+        "(/PUNCT/-LRB- MoE/PROPN/NNP )/PUNCT/-RRB-"
+    )
+    defined = define(units, Prepared(" ".join(u.text for u in units), 0, ()))
+    keys = set(
+        collect_candidates(units, title_end=0, expand=lambda _: None, long_forms=defined.long_forms)
+    )
+    assert not keys & {"professional level capture", "capture", "sparse mixture", "mixture"}
+    assert {"flag", "expert"} <= keys  # the rest of the text is read as before
