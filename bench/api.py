@@ -413,7 +413,7 @@ CASES = (
         "query($a: ID!, $b: ID!) { path(fromPaper: $a, toPaper: $b, maxHops: 4) "
         "{ length nodes { id kind label } edges { source target type } } }",
         lambda s, i: dict(zip(("a", "b"), s.far_pair(i), strict=True)),
-        lambda v, s: (("shortest_path", {"fromPaper": v["a"], "toPaper": v["b"], "maxHops": 4}),),
+        lambda v, _: (("shortest_path", {"fromPaper": v["a"], "toPaper": v["b"], "maxHops": 4}),),
     ),
     Case(
         "similarPapers",
@@ -426,7 +426,7 @@ CASES = (
         "query($c: String!) { concept(key: $c) { key "
         "related(first: 10) { papers concept { key name paperCount } } } }",
         lambda s, i: {"c": _nth(s.concepts, i)},
-        lambda v, s: (
+        lambda v, _: (
             ("concept_by_key", {"key": v["c"]}),
             ("concept_related", {"keys": [v["c"]], "first": 10}),
         ),
