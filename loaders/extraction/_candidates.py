@@ -97,7 +97,7 @@ def collect_candidates(
     whole phrase (``whole``) and the well-formed phrases inside it. ``symbols`` are words the
     document's markup left for variables (``epsilon`` from ``$\\epsilon$``); no phrase holds one.
     ``long_forms`` are the unit spans the document defines acronyms by (``Capture the Flag``
-    before ``(CTF)``): no chunk runs into one past its first word."""
+    before ``(CTF)``): a chunk that runs into one and stops inside it ends where it starts."""
     found: dict[str, Candidate] = {}
     for start, end in _chunks(units, symbols, long_forms):
         first = next((i for i in range(start, end) if _well_formed(units, i, end)), None)
@@ -134,7 +134,7 @@ class KnownPhrases:
 
 
 def _chunks(
-    units: Sequence[Unit], symbols: frozenset[str], long_forms: Sequence[tuple[int, int]] = ()
+    units: Sequence[Unit], symbols: frozenset[str], long_forms: Sequence[tuple[int, int]]
 ) -> list[tuple[int, int]]:
     """Spans ``[start, end)`` of maximal modifier runs that end in a noun. A variable (a
     Greek letter of the maths, ``Phi_k``) ends a run as a verb does. A run that enters a
