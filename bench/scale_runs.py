@@ -11,8 +11,9 @@ Each run appends its numbers to ``bench/results/scale.json`` (keyed ``<run>@<N>`
   store side. Reported: papers/s overall and per tenth of the load (where the store bends),
   the loader's peak RSS, the store's size on disk, the graph's counts.
 * ``api N``: the API benchmark's queries (``bench.api.CASES``, with its samples, which include
-  the most mentioned concepts) against the graph the last ``write`` left, p50/p99 at
-  concurrency 1 and 8, API under uvicorn in a child process.
+  the most mentioned concepts) against the graph the scale server holds (the last ``write``
+  or ``load`` left; recorded under the graph's own paper count), p50/p99 at concurrency 1
+  and 8, API under uvicorn in a child process.
 * ``load N``: ``papergraph load --fast`` of the corpus in a child process on a fresh store:
   papers/s end to end, peak RSS of the loader and its extraction children, store size.
 * ``ray N``: ``papergraph load`` of the corpus's first N papers with the default extractor on a
