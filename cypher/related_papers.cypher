@@ -31,7 +31,12 @@
 // terms find, each checked for an edge to it, but brings none of its own: the papers it alone
 // would bring share little else, and a common entity's papers grow with the graph. One linked
 // to more than $maxSharedPapers (a concept a fifth of a big graph mentions) adds nothing to
-// any score: its ln(N / df) is small. The same bound holds for citations: a work
+// any score: its ln(N / df) is small. A candidate's own edges are read once and matched against
+// those common entities (not one lookup per entity), and a broader concept's df is summed from
+// degrees, skipped unread when its own mention edges or the concepts under it (each mentioned
+// at least once: a concept no paper mentions is deleted) are over the bound: at 100,000
+// papers the lookups and the walk of every mention under a broad concept were most of the
+// statement's db hits. The same bound holds for citations: a work
 // cited by more than $maxSharedPapers papers (a hot paper), or a paper citing more than that
 // many works, is not expanded, and of p's citers only the $maxCiters citing fewest works (the
 // most specific) are: a paper cited by thousands would otherwise read each one's references.
@@ -79,11 +84,18 @@ CALL (p, n, typical, common) {
     RETURN q, x, shared * idf AS weight, null AS via, 'shared' AS kind
     UNION ALL
     MATCH (p)-[a:MENTIONS]->(c1:Concept)-[:BROADER*0..1]->(x:Concept)
-    WITH x, c1, a, COUNT { (x)<-[:BROADER*0..1]-(:Concept)<-[:MENTIONS]-() } AS df
+    WHERE COUNT { (x)<-[:MENTIONS]-() } <= $maxBroaderPapers
+      AND COUNT { (x)<-[:BROADER]-() } <= $maxBroaderPapers
+    CALL (x) {
+      OPTIONAL MATCH (x)<-[:BROADER]-(under)
+      RETURN sum(COUNT { (under)<-[:MENTIONS]-() }) AS below
+    }
+    WITH x, c1, a, COUNT { (x)<-[:MENTIONS]-() } + below AS df,
+         EXISTS { (p)-[:MENTIONS]->(x) } AS pMentionsX
     WHERE df < n AND df <= $maxBroaderPapers
     MATCH (x)<-[:BROADER*0..1]-(c2:Concept)<-[b:MENTIONS]-(q:Paper)
     WHERE q <> p AND c2 <> c1
-      AND NOT (EXISTS { (p)-[:MENTIONS]->(x) } AND EXISTS { (q)-[:MENTIONS]->(x) })
+      AND NOT (pMentionsX AND EXISTS { (q)-[:MENTIONS]->(x) })
     WITH q, x, df, c1, c2, CASE WHEN a.score < b.score THEN a.score ELSE b.score END AS shared
     ORDER BY shared DESC
     WITH q, x, df, head(collect([c1.name, c2.name])) AS via, max(shared) AS shared
@@ -119,12 +131,13 @@ CALL (p, n, typical, common) {
        collect(CASE WHEN kind = 'reference' THEN {work: x, weight: weight} END) AS refs,
        collect(CASE WHEN kind = 'cocited' THEN {paper: x, weight: weight} END) AS citers
   CALL (q, common) {
-    UNWIND common AS e
-    WITH q, e, e.x AS x
     MATCH (q)-[b:MENTIONS|PROPOSES|USES]->(x)
-    WITH x, e, max(b.score) AS score
-    RETURN coalesce(sum(CASE WHEN e.score < score THEN e.score ELSE score END * e.idf), 0.0)
-             AS more, collect(x) AS also
+    WHERE x IN [e IN common | e.x]
+    WITH x, max(b.score) AS score
+    WITH x, score, [e IN common WHERE e.x = x][0] AS e
+    WITH coalesce(sum(CASE WHEN e.score < score THEN e.score ELSE score END * e.idf), 0.0)
+           AS more, collect(x) AS found
+    RETURN more, [e IN common WHERE e.x IN found | e.x] AS also
   }
   WITH q, evidence + more AS evidence, xs + also AS xs, up, refs, citers
   ORDER BY evidence DESC

@@ -9,11 +9,21 @@ from collections.abc import AsyncIterator
 import httpx
 import pytest
 from _api import api_client, data
+from _profile import db_hits
 from _rows import paper_mentioning
 from neo4j import AsyncDriver
 
 from graph.config import Settings
+from graph.cypher import query
 from graph.hierarchy import refresh_hierarchy
+from graph.queries.papers import (
+    CITATION_WEIGHT,
+    MAX_BROADER_PAPERS,
+    MAX_CITERS,
+    MAX_EXPANDED_PAPERS,
+    MAX_SHARED_PAPERS,
+    TYPICAL_SAMPLE,
+)
 from graph.schema import ensure_schema
 from graph.writes import PaperRow, delete_paper, upsert_papers
 
@@ -188,3 +198,43 @@ async def test_related_papers_count_a_shared_broader_concept_at_half_weight(
         assert r["sharedBroader"][0]["concept"]["key"] == "neural network"
         assert r["sharedBroader"][0]["via"][0] == "convolutional neural network"
         assert "neural network" in r["reason"]
+
+
+UNDER_NEURAL_NETWORK = (
+    "MATCH (nn:Concept {key: 'neural network'}) "
+    "CREATE (far:Paper {id: 'far'}) "
+    "WITH nn, far UNWIND range(1, $many) AS i "
+    "CREATE (far)-[:MENTIONS {score: 0.5}]->(c:Concept {key: 'nn-kind-' + i, name: 'kind ' + i}) "
+    "CREATE (c)-[:BROADER]->(nn)"
+)
+
+
+async def test_a_broad_concept_is_skipped_without_reading_what_lies_under_it(
+    client: httpx.AsyncClient, driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    """relatedPapers weighs a broader concept by the mention edges of it and of the concepts
+    under it; one with thousands under it is too general, and found so from degrees."""
+    database = neo4j_settings.neo4j_database
+    params = {
+        "ids": ["d"],
+        "first": 10,
+        "maxBroaderPapers": MAX_BROADER_PAPERS,
+        "maxExpandedPapers": MAX_EXPANDED_PAPERS,
+        "maxSharedPapers": MAX_SHARED_PAPERS,
+        "typicalSample": TYPICAL_SAMPLE,
+        "maxCiters": MAX_CITERS,
+        "citationWeight": CITATION_WEIGHT,
+    }
+
+    async def hits() -> int:
+        async with driver.session(database=database) as session:
+            result = await session.run("PROFILE " + query("related_papers"), params)
+            summary = await result.consume()
+        assert summary.profile is not None
+        return db_hits(summary.profile)
+
+    before = await hits()
+    await driver.execute_query(UNDER_NEURAL_NETWORK, many=2000, database_=database)
+    assert await hits() < before + 100
+    found = await data(client, '{ relatedPapers(id: "d") { paper { id } sharedBroader { via } } }')
+    assert all(r["sharedBroader"] == [] for r in found["relatedPapers"])  # too general now
