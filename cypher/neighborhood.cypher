@@ -10,8 +10,9 @@
 // the candidates' side: the 2 * $limit papers sharing the most specific ones are each checked
 // for them, which costs each candidate's own edges. A paper sharing only broad nodes is left
 // out.
-// Edges are read from the chosen papers (a paper's own edges) and, for RELATED_TO, from each
-// chosen concept's methods (a concept is related to fewer methods than a method to concepts).
+// Edges are read from the chosen papers (a paper's own edges) and, for RELATED_TO, looked up
+// by key (the related_pair index) for each chosen method and concept: reading a chosen concept's
+// RELATED_TO edges read every method a hot concept is related to, which grows with the graph.
 // The id's lookup scans the papers' altIds only when no paper has the id.
 // params: $id, $hops (1..3), $limit (max nodes), $maxPapers (papers hop 2 expands).
 // returns: nodes (list of {elementId, kind, key, label, depth}),
@@ -72,10 +73,12 @@ RETURN [c IN chosen | {
          RETURN {source: elementId(a), target: elementId(b), type: type(r),
                  weight: toFloat(r.score)} AS edge
          UNION ALL
-         WITH members, [n IN members WHERE n:Method] AS methods
+         UNWIND [n IN members WHERE n:Method] AS a
          UNWIND [n IN members WHERE n:Concept] AS b
-         MATCH (a)-[r:RELATED_TO]->(b)
-         WHERE a IN methods
+         // a seek a pair (a plan made on a small graph may otherwise scan the edges)
+         MATCH ()-[r:RELATED_TO]->()
+           USING INDEX SEEK r:RELATED_TO(pair)
+           WHERE r.pair = id(a) * 4294967296 + id(b)
          RETURN {source: elementId(a), target: elementId(b), type: type(r),
                  weight: toFloat(r.weight)} AS edge
        } AS edges

@@ -1,16 +1,20 @@
 """neighborhood's second ring on the real Neo4j: the papers sharing the most of the paper's
 concepts and methods first, also when its broad ones are only looked up from the papers found,
-and a paper found by its id without reading the others."""
+a paper found by its id without reading the others, and a hot concept's edges to methods not
+shown left unread."""
 
 from __future__ import annotations
 
 import pytest
+from _profile import db_hits
 from _rows import paper_mentioning
 from neo4j import AsyncDriver
 
 from graph.config import Settings
+from graph.cypher import query
 from graph.models import NodeKind, Subgraph
 from graph.queries import GraphReader, neighborhood
+from graph.queries.traversals import NEIGHBORHOOD_PAPERS
 from graph.writes import MethodRow, upsert_papers
 
 pytestmark = pytest.mark.neo4j
@@ -65,3 +69,35 @@ async def test_broad_concepts_still_count_for_the_papers_the_specific_ones_find(
     monkeypatch.setattr("graph.queries.traversals.NEIGHBORHOOD_PAPERS", 8)
     graph = await neighborhood(reader, id="start", hops=2, limit=50)
     assert papers(graph) == ["a", "c", "b"]
+
+
+RELATED_TO_HOT = (
+    "MATCH (hot:Concept {key: 'hot'}) "
+    "UNWIND range(1, $many) AS i "
+    "CREATE (m:Method {key: 'other-' + i, name: 'Other' + i}) "
+    "CREATE (m)-[:RELATED_TO {weight: 1, pair: id(m) * 4294967296 + id(hot)}]->(hot)"
+)
+
+
+async def test_the_edges_of_a_hot_concept_to_methods_not_shown_are_not_read(
+    reader: GraphReader, driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    """A concept related to thousands of methods costs a neighbourhood showing it no more than
+    one related to a few: its RELATED_TO edges are looked up for the methods shown."""
+    database = neo4j_settings.neo4j_database
+    statement = query("neighborhood")
+    params = {"id": "start", "hops": 2, "limit": 50, "maxPapers": NEIGHBORHOOD_PAPERS}
+
+    async def hits() -> int:
+        async with driver.session(database=database) as session:
+            summary = await (await session.run("PROFILE " + statement, params)).consume()
+        assert summary.profile is not None
+        return db_hits(summary.profile)
+
+    before = await hits()
+    await driver.execute_query(RELATED_TO_HOT, many=2000, database_=database)
+    assert await hits() < before + 100
+    graph = await neighborhood(reader, id="start", hops=2, limit=50)
+    assert ("method:m", "concept:hot", "RELATED_TO") in {
+        (e.source, e.target, e.type) for e in graph.edges
+    }
