@@ -278,7 +278,12 @@ class Concept:
         found = await info.context.loaders.concept_trend.load((self.key,))
         return [TrendPoint.of(t) for t in found]
 
-    @strawberry.field(description="Concepts mentioned by the same papers, most shared first.")
+    @strawberry.field(
+        description=(
+            "Concepts mentioned by the same papers, most shared first (for a concept in more "
+            "than 500 papers, shared papers are counted among 500 of them)."
+        )
+    )
     async def related(self, info: Info, first: First = 10) -> list[ConceptCooccurrence]:
         found = await info.context.loaders.concept_related.load((self.key, page_size(first)))
         return [ConceptCooccurrence.of(c) for c in found]
@@ -406,7 +411,12 @@ class MethodMention:
         return _as_is(cls, view)
 
 
-@strawberry.type(description="A concept co-mentioned with another, in `papers` papers.")
+@strawberry.type(
+    description=(
+        "A concept co-mentioned with another, in `papers` papers (of at most 500 of the "
+        "other's: see `Concept.related`)."
+    )
+)
 class ConceptCooccurrence:
     concept: Concept
     papers: int
