@@ -32,7 +32,14 @@ CALL (n) {
   UNION ALL
   UNWIND $broader AS e
   MATCH (x:Concept {key: e.key})
-  WITH x, e, COUNT { (x)<-[:BROADER*0..1]-(:Concept)<-[:MENTIONS]-() } AS df
+  // df(x) summed from degrees, x skipped unread when over the bound (see related_papers)
+  WHERE COUNT { (x)<-[:MENTIONS]-() } <= $maxBroaderPapers
+    AND COUNT { (x)<-[:BROADER]-() } <= $maxBroaderPapers
+  CALL (x) {
+    OPTIONAL MATCH (x)<-[:BROADER]-(under)
+    RETURN sum(COUNT { (under)<-[:MENTIONS]-() }) AS below
+  }
+  WITH x, e, COUNT { (x)<-[:MENTIONS]-() } + below AS df
   WHERE df < n AND df <= $maxBroaderPapers
   MATCH (x)<-[:BROADER*0..1]-(c2:Concept)<-[b:MENTIONS]-(q:Paper)
   WHERE NOT c2.key IN $conceptKeys

@@ -37,7 +37,14 @@ RETURN a IS NOT NULL AS foundA, b IS NOT NULL AS foundB,
          UNION ALL
          WITH a, b WHERE $includeBroader
          MATCH (a)-[ma:MENTIONS]->(c1:Concept)-[:BROADER*0..1]->(x:Concept)
-         WITH a, b, x, c1, ma, COUNT { (x)<-[:BROADER*0..1]-(:Concept)<-[:MENTIONS]-() } AS df
+         // df(x) summed from degrees, x skipped unread when over the bound (see related_papers)
+         WHERE COUNT { (x)<-[:MENTIONS]-() } <= $maxBroaderPapers
+           AND COUNT { (x)<-[:BROADER]-() } <= $maxBroaderPapers
+         CALL (x) {
+           OPTIONAL MATCH (x)<-[:BROADER]-(under)
+           RETURN sum(COUNT { (under)<-[:MENTIONS]-() }) AS below
+         }
+         WITH a, b, x, c1, ma, COUNT { (x)<-[:MENTIONS]-() } + below AS df
          WHERE df < n AND df <= $maxBroaderPapers
          MATCH (x)<-[:BROADER*0..1]-(c2:Concept)<-[mb:MENTIONS]-(b)
          WHERE c2 <> c1

@@ -212,29 +212,44 @@ UNDER_NEURAL_NETWORK = (
 async def test_a_broad_concept_is_skipped_without_reading_what_lies_under_it(
     client: httpx.AsyncClient, driver: AsyncDriver, neo4j_settings: Settings
 ) -> None:
-    """relatedPapers weighs a broader concept by the mention edges of it and of the concepts
-    under it; one with thousands under it is too general, and found so from degrees."""
+    """relatedPapers and sharedConceptsExplained weigh a broader concept by the mention edges of it and
+    of the concepts under it; one with thousands under it is too general, found so from degrees."""
     database = neo4j_settings.neo4j_database
-    params = {
-        "ids": ["d"],
-        "first": 10,
-        "maxBroaderPapers": MAX_BROADER_PAPERS,
-        "maxExpandedPapers": MAX_EXPANDED_PAPERS,
-        "maxSharedPapers": MAX_SHARED_PAPERS,
-        "typicalSample": TYPICAL_SAMPLE,
-        "maxCiters": MAX_CITERS,
-        "citationWeight": CITATION_WEIGHT,
+    bounds = {"maxBroaderPapers": MAX_BROADER_PAPERS}
+    statements = {
+        "related_papers": {
+            "ids": ["d"],
+            "first": 10,
+            "maxExpandedPapers": MAX_EXPANDED_PAPERS,
+            "maxSharedPapers": MAX_SHARED_PAPERS,
+            "typicalSample": TYPICAL_SAMPLE,
+            "maxCiters": MAX_CITERS,
+            "citationWeight": CITATION_WEIGHT,
+            **bounds,
+        },
+        "shared_concepts_explained": {
+            "paperA": "d",
+            "paperB": "c",
+            "includeBroader": True,
+            **bounds,
+        },
     }
 
-    async def hits() -> int:
+    async def hits(name: str) -> int:
         async with driver.session(database=database) as session:
-            result = await session.run("PROFILE " + query("related_papers"), params)
+            result = await session.run("PROFILE " + query(name), statements[name])
             summary = await result.consume()
         assert summary.profile is not None
         return db_hits(summary.profile)
 
-    before = await hits()
+    before = {name: await hits(name) for name in statements}
     await driver.execute_query(UNDER_NEURAL_NETWORK, many=2000, database_=database)
-    assert await hits() < before + 100
-    found = await data(client, '{ relatedPapers(id: "d") { paper { id } sharedBroader { via } } }')
+    for name in statements:
+        assert await hits(name) < before[name] + 100, name
+    found = await data(
+        client,
+        '{ relatedPapers(id: "d") { sharedBroader { via } } '
+        'sharedConceptsExplained(paperA: "d", paperB: "c", includeBroader: true) { broader } }',
+    )
     assert all(r["sharedBroader"] == [] for r in found["relatedPapers"])  # too general now
+    assert found["sharedConceptsExplained"] == []
