@@ -50,14 +50,7 @@ from graph.connection import async_driver
 from graph.cypher import query
 from graph.models import PaperOrder
 from graph.queries import GraphReader, find_papers, graph_stats, paper_concepts
-from graph.queries.papers import (
-    CITATION_WEIGHT,
-    MAX_BROADER_PAPERS,
-    MAX_CITERS,
-    MAX_EXPANDED_PAPERS,
-    MAX_SHARED_PAPERS,
-    TYPICAL_SAMPLE,
-)
+from graph.queries.papers import related_params
 from graph.queries.traversals import NEIGHBORHOOD_PAPERS
 
 Call = Callable[[int], Awaitable[None]]
@@ -371,16 +364,7 @@ CASES = (
         lambda v, _: (
             (
                 "related_papers",
-                {
-                    "ids": [v["id"]],
-                    "first": 10,
-                    "maxBroaderPapers": MAX_BROADER_PAPERS,
-                    "maxExpandedPapers": MAX_EXPANDED_PAPERS,
-                    "maxSharedPapers": MAX_SHARED_PAPERS,
-                    "typicalSample": TYPICAL_SAMPLE,
-                    "maxCiters": MAX_CITERS,
-                    "citationWeight": CITATION_WEIGHT,
-                },
+                related_params([v["id"]], 10),
             ),
         ),
     ),

@@ -38,14 +38,7 @@ from bench.api import (
 from bench.common import REPO, child_env
 from graph.config import Settings
 from graph.cypher import query
-from graph.queries.papers import (
-    CITATION_WEIGHT,
-    MAX_BROADER_PAPERS,
-    MAX_CITERS,
-    MAX_EXPANDED_PAPERS,
-    MAX_SHARED_PAPERS,
-    TYPICAL_SAMPLE,
-)
+from graph.queries.papers import related_params
 
 PEERS = REPO / "bench" / "peers"
 # The API's speed target: faster than the library on every query at both concurrencies, and a
@@ -158,15 +151,8 @@ def related_statement() -> str:
     """Our relatedPapers statement for the peer's ``@cypher`` field: one paper (``$id``), the
     parameters our query layer sends written in, comments dropped, and the related papers
     returned as nodes in our order. The peer then ranks exactly as we do."""
-    constants = {
-        "$maxBroaderPapers": MAX_BROADER_PAPERS,
-        "$maxExpandedPapers": MAX_EXPANDED_PAPERS,
-        "$maxSharedPapers": MAX_SHARED_PAPERS,
-        "$typicalSample": TYPICAL_SAMPLE,
-        "$maxCiters": MAX_CITERS,
-        "$citationWeight": CITATION_WEIGHT,
-        "$ids": "[$id]",
-    }
+    constants = {f"${k}": v for k, v in related_params([], 0).items() if k not in ("ids", "first")}
+    constants["$ids"] = "[$id]"
     statement = "\n".join(
         line for line in query("related_papers").splitlines() if not line.startswith("//")
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 from graph.errors import InvalidInputError, NotFoundError
 from graph.models import (
@@ -36,6 +37,7 @@ __all__ = [
     "paper_with_concepts",
     "papers_by_ids",
     "related_papers",
+    "related_params",
     "shared_concepts",
     "similar_papers",
 ]
@@ -279,19 +281,22 @@ async def related_papers(
     cited by more than ``MAX_SHARED_PAPERS`` papers, or a paper citing more works than that,
     is not expanded, and of the paper's citers the ``MAX_CITERS`` citing fewest works are.
     """
-    rows = await fetch(
-        reader,
-        "related_papers",
-        ids=list(ids),
-        first=first,
-        maxBroaderPapers=MAX_BROADER_PAPERS,
-        maxExpandedPapers=MAX_EXPANDED_PAPERS,
-        maxSharedPapers=MAX_SHARED_PAPERS,
-        typicalSample=TYPICAL_SAMPLE,
-        citationWeight=CITATION_WEIGHT,
-        maxCiters=MAX_CITERS,
-    )
+    rows = await fetch(reader, "related_papers", **related_params(ids, first))
     return {r["id"]: tuple(related_paper(x) for x in r["related"]) for r in rows}
+
+
+def related_params(ids: Sequence[str], first: int) -> dict[str, Any]:
+    """The parameters of ``cypher/related_papers.cypher`` for ``ids``: its bounds and weights."""
+    return {
+        "ids": list(ids),
+        "first": first,
+        "maxBroaderPapers": MAX_BROADER_PAPERS,
+        "maxExpandedPapers": MAX_EXPANDED_PAPERS,
+        "maxSharedPapers": MAX_SHARED_PAPERS,
+        "typicalSample": TYPICAL_SAMPLE,
+        "citationWeight": CITATION_WEIGHT,
+        "maxCiters": MAX_CITERS,
+    }
 
 
 def related_paper(row: Row) -> RelatedPaper:

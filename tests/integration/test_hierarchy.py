@@ -16,14 +16,7 @@ from neo4j import AsyncDriver
 from graph.config import Settings
 from graph.cypher import query
 from graph.hierarchy import refresh_hierarchy
-from graph.queries.papers import (
-    CITATION_WEIGHT,
-    MAX_BROADER_PAPERS,
-    MAX_CITERS,
-    MAX_EXPANDED_PAPERS,
-    MAX_SHARED_PAPERS,
-    TYPICAL_SAMPLE,
-)
+from graph.queries.papers import MAX_BROADER_PAPERS, related_params
 from graph.schema import ensure_schema
 from graph.writes import PaperRow, delete_paper, upsert_papers
 
@@ -215,23 +208,13 @@ async def test_a_broad_concept_is_skipped_without_reading_what_lies_under_it(
     """relatedPapers and sharedConceptsExplained weigh a broader concept by the mention edges of it and
     of the concepts under it; one with thousands under it is too general, found so from degrees."""
     database = neo4j_settings.neo4j_database
-    bounds = {"maxBroaderPapers": MAX_BROADER_PAPERS}
     statements = {
-        "related_papers": {
-            "ids": ["d"],
-            "first": 10,
-            "maxExpandedPapers": MAX_EXPANDED_PAPERS,
-            "maxSharedPapers": MAX_SHARED_PAPERS,
-            "typicalSample": TYPICAL_SAMPLE,
-            "maxCiters": MAX_CITERS,
-            "citationWeight": CITATION_WEIGHT,
-            **bounds,
-        },
+        "related_papers": related_params(["d"], 10),
         "shared_concepts_explained": {
             "paperA": "d",
             "paperB": "c",
             "includeBroader": True,
-            **bounds,
+            "maxBroaderPapers": MAX_BROADER_PAPERS,
         },
     }
 
