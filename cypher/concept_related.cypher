@@ -1,12 +1,11 @@
 // For each concept, the concepts mentioned by the same papers, most shared papers first; batched.
 // Bounded at scale: at most 500 of the concept's papers are read (a sample, in store order, of
 // a concept a fifth of a big graph mentions; then `papers` counts shared papers in the sample).
-// On a graph of 100,000 papers the sample's top 10 holds 88 % of the exact top 10 of the most
-// mentioned concepts (1,000 papers held 93 %, 2,000 97 %, each at twice the reads of the one
-// before, and the query's time grew with them from a graph of 10,000). Only papers have MENTIONS
-// edges, and they lead only to concepts, so neither end is label-checked; the keys that break
-// ties are read only for the concepts tied with or above the $first-th (not for every concept
-// the sample mentions, thousands for a hot concept).
+// A larger sample keeps more of the exact top 10 at proportionally more reads, and its time
+// grows with the graph (the trade is measured in bench/results/README.md, ninth round).
+// Only papers have MENTIONS edges, and they lead only to concepts, so neither end is
+// label-checked; the keys that break ties are read only for the concepts tied with or above the
+// $first-th (not for every concept the sample mentions, thousands for a hot concept).
 // params: $keys: [string], $first (per concept).
 // returns: key, related (list of {concept map with paperCount, papers: shared paper count}).
 UNWIND $keys AS key

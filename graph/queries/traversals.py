@@ -15,9 +15,8 @@ MAX_HOPS = 6
 MAX_NEIGHBORHOOD_HOPS = 3
 #: Papers a neighbourhood's second ring reads from the paper's most specific concepts and
 #: methods; the broader ones only score the papers found (see ``cypher/neighborhood.cypher``).
-#: Enough to pick the ring's papers from: on a graph of 10,000 papers reading 2,000 chose the
-#: same rings as reading 5,000, and on one of 100,000 (where 5,000 more than doubled the
-#: query's time from the smaller graph's) 79 % of the same second-ring papers.
+#: Enough to pick the ring's papers from; a budget a big graph fills makes the query's time grow
+#: with the graph (the trade is measured in bench/results/README.md, ninth round).
 NEIGHBORHOOD_PAPERS = 2000
 
 

@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 import httpx
 import pytest
 from _api import api_client, data
-from _profile import db_hits
+from _profile import statement_hits
 from _rows import paper_mentioning
 from neo4j import AsyncDriver
 
@@ -219,11 +219,7 @@ async def test_a_broad_concept_is_skipped_without_reading_what_lies_under_it(
     }
 
     async def hits(name: str) -> int:
-        async with driver.session(database=database) as session:
-            result = await session.run("PROFILE " + query(name), statements[name])
-            summary = await result.consume()
-        assert summary.profile is not None
-        return db_hits(summary.profile)
+        return await statement_hits(driver, database, query(name), statements[name])
 
     before = {name: await hits(name) for name in statements}
     await driver.execute_query(UNDER_NEURAL_NETWORK, many=2000, database_=database)

@@ -6,7 +6,7 @@ shown left unread."""
 from __future__ import annotations
 
 import pytest
-from _profile import db_hits
+from _profile import statement_hits
 from _rows import paper_mentioning
 from neo4j import AsyncDriver
 
@@ -85,18 +85,10 @@ async def test_the_edges_of_a_hot_concept_to_methods_not_shown_are_not_read(
     """A concept related to thousands of methods costs a neighbourhood showing it no more than
     one related to a few: its RELATED_TO edges are looked up for the methods shown."""
     database = neo4j_settings.neo4j_database
-    statement = query("neighborhood")
     params = {"id": "start", "hops": 2, "limit": 50, "maxPapers": NEIGHBORHOOD_PAPERS}
-
-    async def hits() -> int:
-        async with driver.session(database=database) as session:
-            summary = await (await session.run("PROFILE " + statement, params)).consume()
-        assert summary.profile is not None
-        return db_hits(summary.profile)
-
-    before = await hits()
+    before = await statement_hits(driver, database, query("neighborhood"), params)
     await driver.execute_query(RELATED_TO_HOT, many=2000, database_=database)
-    assert await hits() < before + 100
+    assert await statement_hits(driver, database, query("neighborhood"), params) < before + 100
     graph = await neighborhood(reader, id="start", hops=2, limit=50)
     assert ("method:m", "concept:hot", "RELATED_TO") in {
         (e.source, e.target, e.type) for e in graph.edges
