@@ -12,6 +12,14 @@ spread evenly, once here and once there. The rate is trusted only for a word tha
 :data:`MIN_PAPERS` papers use: a word this domain seldom writes may be another field's topic
 word (``embedded``, ``remote``), and the extractor is also used on other fields' abstracts.
 
+A word the domain writes more seldom (in :data:`MIN_SEEN` papers or more, fewer than
+:data:`MIN_PAPERS`) is judged by what it says as well: it is loose when it does not come back in
+a paper either and a subjectivity lexicon rates it an opinion (TextBlob's, from Pattern:
+subjectivity at least :data:`MIN_SUBJECTIVITY`: ``huge`` 0.9, ``exceptional`` 1.0,
+``unprecedented`` 0.9). A lexicon alone would take topic words (``fair`` 0.9, ``safe``); the
+domain's own rate keeps a rare topic word out, and the lexicon keeps out a rare word that merely
+was written once a paper (``embedded``, not an opinion).
+
 A word a paper repeats can still be loose in the phrases it starts: a theory paper writes
 ``theoretical`` often, yet ``theoretical analysis``, ``theoretical guarantees`` and ``theoretical
 insights`` are each written once in a paper, where a term of art comes back (``deep learning``
@@ -55,6 +63,8 @@ from loaders.extraction import MODIFIER_TABLE, STOPWORDS, Document, KeyBertExtra
 MIN_ZIPF = 3.8
 MAX_BURST = 1.2
 MIN_PAPERS = 50
+MIN_SEEN = 10
+MIN_SUBJECTIVITY = 0.8
 MIN_COUNT = 3
 MIN_SHARE = 0.25
 MIN_REST = 8
@@ -93,6 +103,18 @@ def adjectives(data: Path) -> set[str]:
     }
 
 
+def subjective_words() -> set[str]:
+    """Adjectives TextBlob's lexicon rates at least :data:`MIN_SUBJECTIVITY` subjective."""
+    from textblob.en import sentiment
+
+    sentiment.load()
+    return {
+        word
+        for word, senses in sentiment.items()
+        if "JJ" in senses and senses["JJ"][1] >= MIN_SUBJECTIVITY
+    }
+
+
 def build(data: Path) -> dict[str, object]:
     from wordfreq import zipf_frequency
 
@@ -116,17 +138,18 @@ def build(data: Path) -> dict[str, object]:
                     paper_grams[" ".join(gram)] += 1
         grams.update(paper_grams)
         gram_papers.update(g for g in paper_grams if g.count(" ") == 1)
-    common = {
-        w
-        for w, df in papers.items()
-        if w in modifiers and df >= MIN_PAPERS and zipf_frequency(w, "en") >= MIN_ZIPF
-    }
+    everyday = {w for w in modifiers if zipf_frequency(w, "en") >= MIN_ZIPF}
+    common = {w for w in everyday if papers[w] >= MIN_PAPERS}
     phrases = _two_word_phrases(gram_papers, common)
+    rare = {w for w in everyday & subjective_words() if MIN_SEEN <= papers[w] < MIN_PAPERS}
     loose = sorted(
-        w
-        for w in common
-        if counts[w] / papers[w] <= MAX_BURST
-        or _burst(phrases.get(w, []), grams, gram_papers) <= MAX_PHRASE_BURST
+        {
+            w
+            for w in common
+            if counts[w] / papers[w] <= MAX_BURST
+            or _burst(phrases.get(w, []), grams, gram_papers) <= MAX_PHRASE_BURST
+        }
+        | {w for w in rare if counts[w] / papers[w] <= MAX_BURST}
     )
     loose_set = set(loose)
     names = sorted(

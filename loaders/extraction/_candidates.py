@@ -256,7 +256,7 @@ def _add(
 ) -> None:
     """Record ``span`` under its key (nothing when it has none)."""
     key = concept_key(_key_words(span, expand), plural_head=False)
-    if not key:
+    if not key or _loose_alone(span, key):
         return
     candidate = found.get(key)
     if candidate is None:
@@ -267,6 +267,15 @@ def _add(
     written = surface(span)
     if written not in candidate.surfaces:
         candidate.surfaces.append(written)
+
+
+def _loose_alone(span: Sequence[Unit], key: str) -> bool:
+    """Whether a one-word span stands for a loose modifier alone: an acronym of one (``SOTA``,
+    state-of-the-art) or a compound the text makes a noun (``over state-of-the-arts``); the
+    adjective itself is turned away before (:func:`_loose`). Alone, it names nothing."""
+    text = span[0].text
+    single = len(span) == 1 and ("-" in text or is_acronym(text))
+    return single and loose_word(key.replace(" ", "-"))
 
 
 def surface(span: Sequence[Unit]) -> str:

@@ -133,6 +133,32 @@ def test_a_loose_modifier_does_not_start_a_phrase() -> None:
     assert sota == {"solver"}
 
 
+def test_an_acronym_or_a_noun_standing_for_a_loose_modifier_names_nothing() -> None:
+    sota = "state of the art".split()
+    expand = lambda word: sota if word == "SOTA" else None  # noqa: E731
+    units = [Unit("SOTA", "PROPN", "NNP")]
+    assert set(collect_candidates(units, title_end=0, expand=expand)) == set()
+    # ``improvements over state-of-the-arts``: the compound used as a noun
+    assert _keys(("state-of-the-arts", "NOUN", "NNS")) == set()
+    # a defined acronym of a term keeps its concept
+    gnn = collect_candidates(
+        [Unit("GNN", "PROPN", "NNP")], title_end=0, expand=lambda w: ["graph", "neural", "network"]
+    )
+    assert set(gnn) == {"graph neural network"}
+
+
+def test_a_rare_modifier_is_loose_when_it_is_an_opinion_the_domain_does_not_repeat() -> None:
+    from loaders.extraction._modifiers import loose_start
+
+    # too seldom written in the domain to judge by its rate alone, yet an opinion
+    assert loose_start(["huge", "datasets"])
+    assert loose_start(["unprecedented", "advancements"])
+    assert loose_start(["exceptional", "coding", "performance"])
+    # rare topic words a subjectivity lexicon does not call opinions stay
+    assert not loose_start(["embedded", "systems"])
+    assert not loose_start(["remote", "sensing"])
+
+
 def test_a_topic_modifier_or_a_name_keeps_its_first_word() -> None:
     # ``convolutional`` carries a paper's topic; ``maximum likelihood estimation`` is a name
     assert "convolutional layer" in _keys(("convolutional", "ADJ", "JJ"), ("layers", "NOUN", "NNS"))
