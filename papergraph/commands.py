@@ -154,6 +154,7 @@ async def _load(
                     settings=settings,
                     extractor=extractor,
                     on_progress=lambda n: progress.advance(task, n),
+                    on_extracted=extractor.close,
                 )
 
 

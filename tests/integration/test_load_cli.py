@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import json
+import multiprocessing
 import os
 import subprocess
 import sys
@@ -11,6 +14,7 @@ from pathlib import Path
 import pytest
 from _evidence import evidence_problems, extracted_edges
 from neo4j import AsyncDriver
+from rich.console import Console
 
 from graph.config import Settings
 from graph.writes import graph_counts
@@ -142,3 +146,32 @@ def test_extract_prints_one_json_object_per_paper(
     assert all(set(p) == {"id", "label", "concepts", "proposes", "uses"} for p in papers)
     assert all(p["concepts"] == sorted(p["concepts"], key=lambda c: -c["score"]) for p in papers)
     assert any("DyAug" in p["proposes"] for p in papers)
+
+
+async def test_the_extraction_processes_stop_before_the_graph_wide_steps(
+    driver: AsyncDriver,
+    neo4j_settings: Settings,
+    seed_file: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # placing concepts in the hierarchy and recomputing the topics read much of the graph into
+    # memory: a load's extraction processes must not hold their models and caches meanwhile
+    from papergraph import ingest
+    from papergraph.commands import run_load
+
+    alive: list[int] = []
+    hierarchy = ingest.refresh_hierarchy
+
+    async def counting(driver: AsyncDriver, *, database: str) -> None:
+        alive.append(len(multiprocessing.active_children()))
+        await hierarchy(driver, database=database)
+
+    monkeypatch.setattr(ingest, "refresh_hierarchy", counting)
+    quiet = Console(quiet=True)
+    load = functools.partial(
+        run_load, fmt="auto", limit=None, on_error="skip", console=quiet, errors=quiet
+    )
+    before = len(multiprocessing.active_children())  # the session's own, if any
+    assert await asyncio.to_thread(load, neo4j_settings, [seed_file]) == 0
+    assert alive == [before]
+    assert await count_papers(driver, neo4j_settings) == 19
