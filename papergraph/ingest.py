@@ -119,9 +119,9 @@ async def ingest_papers(
     has grown by ``graph.topics.REFRESH_GROWTH`` since they were computed.
 
     ``on_extracted`` is called once every paper is written, before those graph-wide steps: a
-    caller that owns the extractor for this load alone stops it there, as recomputing the
-    topics holds the graph's concept pairs in memory (about 1.5 GB at 100k papers) and the
-    extraction processes hold their models and phrase caches (about 2 GB).
+    caller that owns the extractor for this load alone stops it there: recomputing the topics
+    holds every pair of co-mentioned concepts in memory, and the extraction processes would
+    hold their models and phrase caches beside it (measured in ``bench/results/README.md``).
 
     Raises :class:`graph.errors.GraphUnavailableError` when Neo4j fails, saying how far the
     load got (each batch is one transaction, so a re-run resumes).
