@@ -5,7 +5,8 @@ the phrase is a name they belong to (``maximum likelihood estimation``, ``standa
 Which words are loose, and which phrases are names, is a statistic of a domain corpus, not a
 word list: ``modifiers.json`` is built by ``scripts/build_modifier_table.py``, whose docstring
 gives the measure (a loose word is common English that a paper does not repeat: it does not
-carry the paper's topic).
+carry the paper's topic; one the domain writes too seldom to judge so must also be an opinion
+by a subjectivity lexicon).
 """
 
 from __future__ import annotations
