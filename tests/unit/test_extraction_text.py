@@ -134,8 +134,9 @@ def test_a_loose_modifier_does_not_start_a_phrase() -> None:
 
 
 def test_an_acronym_or_a_noun_standing_for_a_loose_modifier_names_nothing() -> None:
-    sota = "state of the art".split()
-    expand = lambda word: sota if word == "SOTA" else None  # noqa: E731
+    def expand(word: str) -> list[str] | None:
+        return ["state", "of", "the", "art"] if word == "SOTA" else None
+
     units = [Unit("SOTA", "PROPN", "NNP")]
     assert set(collect_candidates(units, title_end=0, expand=expand)) == set()
     # ``improvements over state-of-the-arts``: the compound used as a noun
