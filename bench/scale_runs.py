@@ -19,6 +19,11 @@ Each run appends its numbers to ``bench/results/scale.json`` (keyed ``<run>@<N>`
 * ``ray N``: ``papergraph load`` of the corpus's first N papers with the default extractor on a
   fresh store, locally and then with ``--engine ray`` on a local Ray of 1 and of 2 workers, in
   the same run: papers/s end to end of each (Ray's start-up included, as a user waits for it).
+* ``topics N``: the topic recomputation's own part (``graph.topics``: co-occurrence pairs and
+  Louvain) over the concept lists of the graph the server holds, in a child process, and in
+  the same run the networkx computation it replaced as the baseline: seconds, peak RSS (the
+  concept lists read from a file included in both), the topics found; recorded under the
+  graph's paper count.
 * ``export N``: ``papergraph export`` (GraphML, the whole graph) of the graph the last
   ``write`` left, in a child process: seconds, peak RSS (the target: under 1 GB whatever the
   graph's size, as the export streams), the file's size.
@@ -46,6 +51,7 @@ from bench.common import RESULTS, bench_settings, child_env, machine_info, markd
 from graph import local_neo4j
 from graph.config import Settings
 from graph.connection import async_driver
+from graph.cypher import query
 from graph.schema import ensure_schema
 from graph.writes import graph_counts
 
@@ -273,6 +279,55 @@ def ray_run(settings: Settings, n: int) -> dict[str, Any]:
     return {"papers": n, "engines": rates}
 
 
+def topics_run(settings: Settings) -> dict[str, Any]:
+    from graph.topics import MAX_SHARE, MIN_PAPERS, cooccurrence
+
+    async def concept_lists() -> list[list[str]]:
+        async with async_driver(settings) as driver:
+            records, _, _ = await driver.execute_query(
+                query("topic_paper_concepts"),
+                minPapers=MIN_PAPERS,
+                maxShare=MAX_SHARE,
+                database_=settings.neo4j_database,
+            )
+        return [list(r["keys"]) for r in records]
+
+    papers = asyncio.run(concept_lists())
+    systems: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as scratch:
+        lists = Path(scratch) / "concepts.json"
+        lists.write_text(json.dumps(papers))
+        graph = cooccurrence(papers)
+        for system in ("papergraph", "networkx"):
+            found = Path(scratch) / f"{system}.json"
+            args = ["-m", "bench.topic_compute", system, str(lists), str(found)]
+            run = run_child(args, env=child_env(settings), timeout=4 * 3600)
+            if run.returncode != 0:
+                raise RuntimeError(f"topic computation ({system}) failed:\n{run.stderr[-2000:]}")
+            systems[system] = {
+                "seconds": round(run.seconds, 1),
+                "peak_rss_mb": round(run.peak_rss_mb),
+                **_topic_quality(graph, json.loads(found.read_text())),
+            }
+    return {"papers": len(papers), "systems": systems}
+
+
+def _topic_quality(graph: Any, topics: list[list[str]]) -> dict[str, Any]:
+    """How many topics, their sizes, and the modularity of the partition they make of the
+    co-occurrence graph (each concept left out of every topic on its own)."""
+    import igraph
+
+    position = {k: i for i, k in enumerate(graph.keys)}
+    membership = list(range(len(graph.keys)))
+    for number, members in enumerate(topics, len(graph.keys)):
+        for key in members:
+            membership[position[key]] = number
+    network = igraph.Graph(n=len(graph.keys), edges=list(zip(graph.a.tolist(), graph.b.tolist())))
+    modularity = network.modularity(membership, weights=graph.weight.tolist())
+    sizes = sorted((len(t) for t in topics), reverse=True)
+    return {"topics": len(topics), "sizes": sizes[:10], "modularity": round(modularity, 4)}
+
+
 def export_run(settings: Settings) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as scratch:
         out = Path(scratch) / "graph.graphml"
@@ -327,6 +382,18 @@ def table(results: dict[str, Any]) -> str:
                         f"{e['papers_per_s'] / local:.2f}× the local load",
                     ]
                 )
+        elif kind == "topics":
+            base = r["systems"]["networkx"]
+            for name, e in r["systems"].items():
+                rows.append(
+                    [
+                        f"topics {name} n={n} ({r['papers']} papers with 2+ kept concepts)",
+                        f"{e['seconds']} s",
+                        f"peak RSS {e['peak_rss_mb']} MB",
+                        f"{e['topics']} topics, modularity {e['modularity']}; {base['seconds'] / e['seconds']:.1f}× as fast "
+                        f"and {e['peak_rss_mb'] / base['peak_rss_mb']:.2f}× the memory of networkx",
+                    ]
+                )
         elif kind == "export":
             within = "met" if r["peak_rss_mb"] < EXPORT_RSS_MB else "MISSED"
             rows.append(
@@ -377,7 +444,8 @@ def record(key: str, result: dict[str, Any]) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.scale_runs", description=__doc__)
     parser.add_argument(
-        "run", choices=("write", "api", "load", "load-default", "store", "export", "ray")
+        "run",
+        choices=("write", "api", "load", "load-default", "store", "export", "ray", "topics"),
     )
     parser.add_argument("n", type=int)
     parser.add_argument("--reps", type=int, default=3)
@@ -398,6 +466,9 @@ def main(argv: list[str] | None = None) -> int:
         record(f"store@{args.n}", store_mb(settings))
     elif args.run == "ray":
         record(f"ray@{args.n}", ray_run(settings, args.n))
+    elif args.run == "topics":  # of the graph the server holds
+        result = topics_run(settings)
+        record(f"topics@{asyncio.run(_stored(settings))}", result)
     elif args.run == "export":  # of the graph the last run left
         record(f"export@{args.n}", export_run(settings))
     elif args.run == "api":

@@ -1,25 +1,29 @@
-"""Topics: communities of the concept co-occurrence graph (Louvain, networkx), written as
+"""Topics: communities of the concept co-occurrence graph (Louvain, igraph), written as
 ``(:Concept)-[:IN_TOPIC]->(:Topic)``, and each paper linked to the topics of its concepts as
 ``(:Paper)-[:HAS_TOPIC {weight}]->(:Topic)`` (weight: its summed mention score of the topic's
 concepts), so a topic's papers and a paper's topics are read off edges; loads relink the papers
 they write (``cypher/refresh_paper_topics.cypher``).
 
 Concepts in at least :data:`MIN_PAPERS` papers (and in at most :data:`MAX_SHARE` of all papers)
-are linked by the papers they share; networkx's ``louvain_communities`` with a fixed seed splits
-that graph, which is built in sorted order, so the same graph always gives the same topics. A
-community of fewer than :data:`MIN_CONCEPTS` concepts is no topic. Each topic is named by its
-three most central concepts (weighted degree inside it) and takes its id from the most central
-one, so a topic keeps its id across recomputations while its centre stays.
+are linked by the papers they share. The pairs are counted as integer codes with numpy and split
+by igraph's multilevel (Louvain) algorithm, because a graph of 100k papers has millions of pairs:
+as Python tuples in a networkx graph they took gigabytes and minutes. The concepts are numbered
+in sorted order and igraph draws from a generator seeded with :data:`SEED`, so the same graph
+always gives the same topics. A community of fewer than :data:`MIN_CONCEPTS` concepts is no
+topic. Each topic is named by its three most central concepts (weighted degree inside it) and
+takes its id from the most central one, so a topic keeps its id across recomputations while its
+centre stays.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Sequence
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
-import networkx as nx
+import igraph
+import numpy as np
+import numpy.typing as npt
 from neo4j import AsyncDriver, AsyncManagedTransaction, unit_of_work
 
 from graph.cypher import query, run_batched
@@ -31,10 +35,10 @@ __all__ = [
     "MIN_PAPERS",
     "REFRESH_GROWTH",
     "SEED",
+    "Cooccurrence",
     "TopicPlan",
     "communities",
-    "cooccurrence_graph",
-    "pair_counts",
+    "cooccurrence",
     "recompute_uncounted_topics",
     "refresh_topics",
     "relink_papers",
@@ -54,6 +58,8 @@ _BATCHED_TIMEOUT_SECONDS = 3600.0
 #: ``ingestPapers`` call) would make a graph built paper by paper quadratic.
 REFRESH_GROWTH = 0.05
 
+_Ints = npt.NDArray[np.int64]
+
 
 @dataclass(frozen=True)
 class TopicPlan:
@@ -65,34 +71,80 @@ class TopicPlan:
     members: tuple[tuple[str, float], ...]  # (concept key, centrality 0..1), most central first
 
 
-def pair_counts(papers: Iterable[Sequence[str]]) -> list[tuple[str, str, int]]:
-    """``(a, b, papers mentioning both)`` for every pair of concepts some paper mentions together."""
-    counts: Counter[tuple[str, str]] = Counter()
-    for keys in papers:
-        counts.update(combinations(sorted(set(keys)), 2))
-    return [(a, b, n) for (a, b), n in counts.items()]
+@dataclass(frozen=True)
+class Cooccurrence:
+    """The weighted concept graph: ``keys`` in sorted order, and for each pair of concepts some
+    paper mentions together their positions in ``keys`` (``a < b``, sorted) and how many papers
+    mention both."""
+
+    keys: list[str]
+    a: _Ints
+    b: _Ints
+    weight: _Ints
+
+    def pairs(self) -> list[tuple[str, str, int]]:
+        """``(a, b, papers mentioning both)`` for every pair, by key."""
+        return [
+            (self.keys[a], self.keys[b], int(w))
+            for a, b, w in zip(self.a.tolist(), self.b.tolist(), self.weight.tolist(), strict=True)
+        ]
 
 
-def cooccurrence_graph(edges: Iterable[tuple[str, str, int]]) -> nx.Graph:
-    """The weighted concept graph, built in sorted order (Louvain's result depends on it)."""
-    graph = nx.Graph()
-    graph.add_weighted_edges_from(sorted(edges))
-    return graph
+def cooccurrence(papers: Sequence[Sequence[str]]) -> Cooccurrence:
+    """The co-occurrence graph of the concepts each of ``papers`` mentions."""
+    keys = sorted({k for paper in papers for k in paper})
+    position = {k: i for i, k in enumerate(keys)}
+    size = max(len(keys), 1)
+    codes = [_pair_codes([position[k] for k in paper], size) for paper in papers]
+    unique, counts = np.unique(np.concatenate([*codes, np.empty(0, np.int64)]), return_counts=True)
+    return Cooccurrence(keys, unique // size, unique % size, counts.astype(np.int64))
 
 
-def communities(graph: nx.Graph, names: dict[str, str] | None = None) -> list[TopicPlan]:
+def _pair_codes(positions: list[int], size: int) -> _Ints:
+    """``a * size + b`` for each pair ``a < b`` of the distinct ``positions``."""
+    ids = np.unique(np.asarray(positions, dtype=np.int64))
+    first, second = np.triu_indices(len(ids), 1)
+    return ids[first] * size + ids[second]
+
+
+def communities(graph: Cooccurrence, names: dict[str, str] | None = None) -> list[TopicPlan]:
     """The topics of ``graph``: Louvain communities of :data:`MIN_CONCEPTS` concepts or more,
     largest first; ``names`` maps keys to display names (default: the keys)."""
-    found = nx.community.louvain_communities(graph, weight="weight", seed=SEED)
-    kept = sorted(
-        (sorted(c) for c in found if len(c) >= MIN_CONCEPTS), key=lambda c: (-len(c), c[0])
+    membership = np.asarray(_louvain(graph), dtype=np.int64)
+    same = membership[graph.a] == membership[graph.b]
+    size = len(graph.keys)
+    inside = np.bincount(graph.a[same], weights=graph.weight[same], minlength=size) + np.bincount(
+        graph.b[same], weights=graph.weight[same], minlength=size
     )
-    return [_plan(graph, members, rank, names or {}) for rank, members in enumerate(kept, 1)]
+    found: dict[int, list[str]] = {}
+    for key, community in zip(graph.keys, membership.tolist(), strict=True):
+        found.setdefault(community, []).append(key)
+    kept = sorted(
+        (members for members in found.values() if len(members) >= MIN_CONCEPTS),
+        key=lambda c: (-len(c), c[0]),
+    )
+    degree = dict(zip(graph.keys, inside.tolist(), strict=True))
+    return [_plan(members, degree, rank, names or {}) for rank, members in enumerate(kept, 1)]
 
 
-def _plan(graph: nx.Graph, members: list[str], rank: int, names: dict[str, str]) -> TopicPlan:
-    inside = graph.subgraph(members)
-    degree = {k: float(d) for k, d in inside.degree(weight="weight")}
+def _louvain(graph: Cooccurrence) -> list[int]:
+    """Each concept's community by igraph's multilevel algorithm, drawing from a generator
+    seeded for this call (igraph's generator is process-wide, so it is put back after)."""
+    # a generator of plain ints: igraph copies either into its own edge vector, but a numpy
+    # array or a list of tuples of millions of pairs costs as much again in Python objects
+    edges = zip(graph.a.tolist(), graph.b.tolist(), strict=True)
+    network = igraph.Graph(n=len(graph.keys), edges=edges, directed=False)
+    igraph.set_random_number_generator(random.Random(SEED))
+    try:
+        found = network.community_multilevel(weights=graph.weight.tolist())
+    finally:
+        igraph.set_random_number_generator(random)
+    return list(found.membership)
+
+
+def _plan(
+    members: list[str], degree: dict[str, float], rank: int, names: dict[str, str]
+) -> TopicPlan:
     ordered = sorted(members, key=lambda k: (-degree[k], k))
     top = degree[ordered[0]] or 1.0
     name = " · ".join(names.get(k, k) for k in ordered[:_NAMED_BY])
@@ -136,7 +188,7 @@ async def refresh_topics(driver: AsyncDriver, *, database: str) -> int:
     )
     papers = [list(r["keys"]) for r in records]
     names = {k: n for r in records for k, n in zip(r["keys"], r["names"], strict=True)}
-    plans = communities(cooccurrence_graph(pair_counts(papers)), names)
+    plans = communities(cooccurrence(papers), names)
     # the papers' links are many (a few a paper), so they are removed and written in batches of
     # their own around the transaction that replaces the topics: meanwhile a topic lists no
     # papers, for the seconds a recomputation takes

@@ -1,5 +1,6 @@
 """Topics on the real Neo4j: Louvain communities of the co-occurrence graph, checked against
-networkx run on the co-occurrence counted directly in Cypher; GraphQL and `papergraph topics`."""
+igraph's Louvain run on the co-occurrence counted directly in Cypher; GraphQL and
+`papergraph topics`."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import sys
 from collections.abc import AsyncIterator
 
 import httpx
-import networkx as nx
+import igraph
 import pytest
 from _api import data
 from _rows import paper_mentioning
@@ -18,7 +19,7 @@ from _topics import THEMES, topic_client
 from neo4j import AsyncDriver
 
 from graph.config import Settings
-from graph.topics import REFRESH_GROWTH, SEED, refresh_topics, relink_papers, topics_due
+from graph.topics import REFRESH_GROWTH, refresh_topics, relink_papers, topics_due
 from graph.writes import PaperRow, delete_paper, upsert_papers
 
 pytestmark = pytest.mark.neo4j
@@ -57,15 +58,15 @@ TOPICS = (
 )
 
 
-async def test_topics_are_networkx_louvain_on_the_cooccurrence_graph(
+async def test_topics_are_louvain_communities_of_the_cooccurrence_graph(
     client: httpx.AsyncClient, driver: AsyncDriver, neo4j_settings: Settings
 ) -> None:
     records, _, _ = await driver.execute_query(
         COOCCURRENCE, database_=neo4j_settings.neo4j_database
     )
-    graph = nx.Graph()
-    graph.add_weighted_edges_from(sorted((r["a"], r["b"], r["w"]) for r in records))
-    expected = {frozenset(c) for c in nx.community.louvain_communities(graph, seed=SEED)}
+    graph = igraph.Graph.TupleList(sorted((r["a"], r["b"], r["w"]) for r in records), weights=True)
+    found_by_igraph = graph.community_multilevel(weights="weight")
+    expected = {frozenset(graph.vs[i]["name"] for i in c) for c in found_by_igraph}
     found = (await data(client, TOPICS))["topics"]
     nodes = [e["node"] for e in found["edges"]]
     assert found["totalCount"] == 3
