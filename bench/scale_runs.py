@@ -53,6 +53,7 @@ from graph.config import Settings
 from graph.connection import async_driver
 from graph.cypher import query
 from graph.schema import ensure_schema
+from graph.topics import Cooccurrence, cooccurrence
 from graph.writes import graph_counts
 
 BOLT_PORT = int(os.environ.get("PAPERGRAPH_SCALE_BOLT_PORT", "52787"))
@@ -280,7 +281,7 @@ def ray_run(settings: Settings, n: int) -> dict[str, Any]:
 
 
 def topics_run(settings: Settings) -> dict[str, Any]:
-    from graph.topics import MAX_SHARE, MIN_PAPERS, cooccurrence
+    from graph.topics import MAX_SHARE, MIN_PAPERS
 
     async def concept_lists() -> list[list[str]]:
         async with async_driver(settings) as driver:
@@ -312,7 +313,7 @@ def topics_run(settings: Settings) -> dict[str, Any]:
     return {"papers": len(papers), "systems": systems}
 
 
-def _topic_quality(graph: Any, topics: list[list[str]]) -> dict[str, Any]:
+def _topic_quality(graph: Cooccurrence, topics: list[list[str]]) -> dict[str, Any]:
     """How many topics, their sizes, and the modularity of the partition they make of the
     co-occurrence graph (each concept left out of every topic on its own)."""
     import igraph
@@ -322,7 +323,8 @@ def _topic_quality(graph: Any, topics: list[list[str]]) -> dict[str, Any]:
     for number, members in enumerate(topics, len(graph.keys)):
         for key in members:
             membership[position[key]] = number
-    network = igraph.Graph(n=len(graph.keys), edges=list(zip(graph.a.tolist(), graph.b.tolist())))
+    edges = zip(graph.a.tolist(), graph.b.tolist(), strict=True)
+    network = igraph.Graph(n=len(graph.keys), edges=edges)
     modularity = network.modularity(membership, weights=graph.weight.tolist())
     sizes = sorted((len(t) for t in topics), reverse=True)
     return {"topics": len(topics), "sizes": sizes[:10], "modularity": round(modularity, 4)}
