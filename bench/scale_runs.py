@@ -82,20 +82,59 @@ def fresh_store(settings: Settings) -> None:
     local_neo4j.start(settings)
 
 
-def store_mb(settings: Settings) -> dict[str, float]:
+def store_mb(settings: Settings) -> dict[str, Any]:
     """Sizes on disk of the store files and of the transaction logs, measured with the server
-    stopped (a clean stop checkpoints: before it much of a fresh load is only in the logs)."""
+    stopped (a clean stop checkpoints: before it much of a fresh load is only in the logs),
+    with the store's parts by what they hold and its range indexes of 10 MB or more by name."""
+    indexes = asyncio.run(_range_index_names(settings))
     local_neo4j.stop(settings)
     data = local_neo4j.layout(settings).data
+    store = data / "databases" / "neo4j"
+    by_index = {name: _du_mb(store / "schema" / "index" / "range-1.0" / i) for i, name in indexes}
     sizes = {
-        "store_mb": _du_mb(data / "databases" / "neo4j"),
+        "store_mb": _du_mb(store),
         "tx_logs_mb": _du_mb(data / "transactions" / "neo4j"),
+        "parts_mb": _store_parts_mb(store),
+        "range_indexes_mb": {k: v for k, v in sorted(by_index.items()) if v >= 10},
     }
     local_neo4j.start(settings)
     return sizes
 
 
+async def _range_index_names(settings: Settings) -> list[tuple[str, str]]:
+    """``(id, name)`` of each range index: its files are in a directory named by its id."""
+    async with async_driver(settings) as driver:
+        records, _, _ = await driver.execute_query(
+            "SHOW RANGE INDEXES YIELD id, name", database_=settings.neo4j_database
+        )
+    return [(str(r["id"]), r["name"]) for r in records]
+
+
+#: What each of the store's largest files holds (Neo4j's record format), by file name.
+_STORE_FILES = {
+    "neostore.propertystore.db.strings": "long strings",
+    "neostore.propertystore.db.arrays": "arrays",
+    "neostore.propertystore.db": "property records",
+    "neostore.relationshipstore.db": "relationships",
+    "neostore.nodestore.db": "nodes",
+}
+#: What each index directory holds, by the index provider's name.
+_INDEX_DIRS = {"range-1.0": "range indexes", "vector-2.0": "vector index"}
+
+
+def _store_parts_mb(store: Path) -> dict[str, float]:
+    """The store's size by what it holds: property strings and arrays, property and
+    relationship records, the range and vector indexes, and the rest together."""
+    parts = {name: _du_mb(store / file) for file, name in _STORE_FILES.items()}
+    index = store / "schema" / "index"
+    parts |= {name: _du_mb(index / folder) for folder, name in _INDEX_DIRS.items()}
+    parts["other"] = round(_du_mb(store) - sum(parts.values()), 1)
+    return parts
+
+
 def _du_mb(path: Path) -> float:
+    if path.is_file():
+        return round(path.stat().st_size / 2**20, 1)
     files = [p for p in path.rglob("*") if p.is_file()] if path.exists() else []
     return round(sum(p.stat().st_size for p in files) / 2**20, 1)
 
@@ -350,7 +389,10 @@ def table(results: dict[str, Any]) -> str:
     for key, r in sorted(results["runs"].items()):
         kind, n = key.split("@")
         if kind == "store":
-            rows.append([f"store n={n}", "", f"store {r['store_mb']} MB", ""])
+            parts = "; ".join(f"{k} {v} MB" for k, v in r.get("parts_mb", {}).items())
+            indexes = r.get("range_indexes_mb", {})
+            parts += "".join(f"; index {k} {v} MB" for k, v in indexes.items())
+            rows.append([f"store n={n}", "", f"store {r['store_mb']} MB", parts])
         elif r.get("partial"):
             rate = round(r["papers"] / r["seconds"], 1)
             rows.append(
