@@ -17,14 +17,16 @@ centre stays.
 
 from __future__ import annotations
 
+import asyncio
 import random
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import igraph
 import numpy as np
 import numpy.typing as npt
-from neo4j import AsyncDriver, AsyncManagedTransaction, unit_of_work
+from neo4j import AsyncDriver, AsyncManagedTransaction, Record, unit_of_work
 
 from graph.cypher import query, run_batched
 from graph.trend_counts import count_topics_in_transaction, move_topics_in_transaction
@@ -59,6 +61,7 @@ _BATCHED_TIMEOUT_SECONDS = 3600.0
 REFRESH_GROWTH = 0.05
 
 _Ints = npt.NDArray[np.int64]
+_SEEDED = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -111,11 +114,6 @@ def communities(graph: Cooccurrence, names: dict[str, str] | None = None) -> lis
     """The topics of ``graph``: Louvain communities of :data:`MIN_CONCEPTS` concepts or more,
     largest first; ``names`` maps keys to display names (default: the keys)."""
     membership = np.asarray(_louvain(graph), dtype=np.int64)
-    same = membership[graph.a] == membership[graph.b]
-    size = len(graph.keys)
-    inside = np.bincount(graph.a[same], weights=graph.weight[same], minlength=size) + np.bincount(
-        graph.b[same], weights=graph.weight[same], minlength=size
-    )
     found: dict[int, list[str]] = {}
     for key, community in zip(graph.keys, membership.tolist(), strict=True):
         found.setdefault(community, []).append(key)
@@ -123,22 +121,33 @@ def communities(graph: Cooccurrence, names: dict[str, str] | None = None) -> lis
         (members for members in found.values() if len(members) >= MIN_CONCEPTS),
         key=lambda c: (-len(c), c[0]),
     )
-    degree = dict(zip(graph.keys, inside.tolist(), strict=True))
+    degree = dict(zip(graph.keys, _inside_degree(graph, membership).tolist(), strict=True))
     return [_plan(members, degree, rank, names or {}) for rank, members in enumerate(kept, 1)]
+
+
+def _inside_degree(graph: Cooccurrence, membership: _Ints) -> npt.NDArray[np.float64]:
+    """Each concept's weighted degree counting only the pairs inside its own community."""
+    same = membership[graph.a] == membership[graph.b]
+    weight = graph.weight[same]
+    size = len(graph.keys)
+    inside = np.bincount(graph.a[same], weights=weight, minlength=size)
+    return (inside + np.bincount(graph.b[same], weights=weight, minlength=size)).astype(np.float64)
 
 
 def _louvain(graph: Cooccurrence) -> list[int]:
     """Each concept's community by igraph's multilevel algorithm, drawing from a generator
-    seeded for this call (igraph's generator is process-wide, so it is put back after)."""
+    seeded for this call. igraph's generator is process-wide: it is put back after, and one
+    call at a time sets it, so two recomputations in two threads draw from their own."""
     # a generator of plain ints: igraph copies either into its own edge vector, but a numpy
     # array or a list of tuples of millions of pairs costs as much again in Python objects
     edges = zip(graph.a.tolist(), graph.b.tolist(), strict=True)
     network = igraph.Graph(n=len(graph.keys), edges=edges, directed=False)
-    igraph.set_random_number_generator(random.Random(SEED))
-    try:
-        found = network.community_multilevel(weights=graph.weight.tolist())
-    finally:
-        igraph.set_random_number_generator(random)
+    with _SEEDED:
+        igraph.set_random_number_generator(random.Random(SEED))
+        try:
+            found = network.community_multilevel(weights=graph.weight.tolist())
+        finally:
+            igraph.set_random_number_generator(random)
     return list(found.membership)
 
 
@@ -186,9 +195,8 @@ async def refresh_topics(driver: AsyncDriver, *, database: str) -> int:
         database_=database,
         routing_="r",
     )
-    papers = [list(r["keys"]) for r in records]
-    names = {k: n for r in records for k, n in zip(r["keys"], r["names"], strict=True)}
-    plans = communities(cooccurrence(papers), names)
+    # seconds of CPU on a big graph: in a thread, so an API that ingests keeps answering
+    plans = await asyncio.to_thread(_plans, records)
     # the papers' links are many (a few a paper), so they are removed and written in batches of
     # their own around the transaction that replaces the topics: meanwhile a topic lists no
     # papers, for the seconds a recomputation takes
@@ -203,6 +211,13 @@ async def refresh_topics(driver: AsyncDriver, *, database: str) -> int:
     async with driver.session(database=database) as session:
         await session.execute_write(_count, [p.id for p in plans])
     return len(plans)
+
+
+def _plans(records: Sequence[Record]) -> list[TopicPlan]:
+    """The topics of the papers' concept lists (``keys`` and ``names``, one row a paper)."""
+    papers = [list(r["keys"]) for r in records]
+    names = {k: n for r in records for k, n in zip(r["keys"], r["names"], strict=True)}
+    return communities(cooccurrence(papers), names)
 
 
 @unit_of_work(timeout=_WRITE_TIMEOUT_SECONDS)
