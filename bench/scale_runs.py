@@ -51,9 +51,8 @@ from bench.common import RESULTS, bench_settings, child_env, machine_info, markd
 from graph import local_neo4j
 from graph.config import Settings
 from graph.connection import async_driver
-from graph.cypher import query
 from graph.schema import ensure_schema
-from graph.topics import Cooccurrence, cooccurrence
+from graph.topics import Cooccurrence, cooccurrence, paper_concepts
 from graph.writes import graph_counts
 
 BOLT_PORT = int(os.environ.get("PAPERGRAPH_SCALE_BOLT_PORT", "52787"))
@@ -320,16 +319,9 @@ def ray_run(settings: Settings, n: int) -> dict[str, Any]:
 
 
 def topics_run(settings: Settings) -> dict[str, Any]:
-    from graph.topics import MAX_SHARE, MIN_PAPERS
-
     async def concept_lists() -> list[list[str]]:
         async with async_driver(settings) as driver:
-            records, _, _ = await driver.execute_query(
-                query("topic_paper_concepts"),
-                minPapers=MIN_PAPERS,
-                maxShare=MAX_SHARE,
-                database_=settings.neo4j_database,
-            )
+            records = await paper_concepts(driver, database=settings.neo4j_database)
         return [list(r["keys"]) for r in records]
 
     papers = asyncio.run(concept_lists())
@@ -355,16 +347,12 @@ def topics_run(settings: Settings) -> dict[str, Any]:
 def _topic_quality(graph: Cooccurrence, topics: list[list[str]]) -> dict[str, Any]:
     """How many topics, their sizes, and the modularity of the partition they make of the
     co-occurrence graph (each concept left out of every topic on its own)."""
-    import igraph
-
     position = {k: i for i, k in enumerate(graph.keys)}
     membership = list(range(len(graph.keys)))
     for number, members in enumerate(topics, len(graph.keys)):
         for key in members:
             membership[position[key]] = number
-    edges = zip(graph.a.tolist(), graph.b.tolist(), strict=True)
-    network = igraph.Graph(n=len(graph.keys), edges=edges)
-    modularity = network.modularity(membership, weights=graph.weight.tolist())
+    modularity = graph.network().modularity(membership, weights="weight")
     sizes = sorted((len(t) for t in topics), reverse=True)
     return {"topics": len(topics), "sizes": sizes[:10], "modularity": round(modularity, 4)}
 

@@ -41,6 +41,7 @@ __all__ = [
     "TopicPlan",
     "communities",
     "cooccurrence",
+    "paper_concepts",
     "recompute_uncounted_topics",
     "refresh_topics",
     "relink_papers",
@@ -84,6 +85,15 @@ class Cooccurrence:
     a: _Ints
     b: _Ints
     weight: _Ints
+
+    def network(self) -> igraph.Graph:
+        """The graph in igraph, pair weights as the edge attribute ``weight``."""
+        # a generator of plain ints: igraph copies either into its own edge vector, but a numpy
+        # array or a list of tuples of millions of pairs costs as much again in Python objects
+        edges = zip(self.a.tolist(), self.b.tolist(), strict=True)
+        network = igraph.Graph(n=len(self.keys), edges=edges, directed=False)
+        network.es["weight"] = self.weight.tolist()
+        return network
 
     def pairs(self) -> list[tuple[str, str, int]]:
         """``(a, b, papers mentioning both)`` for every pair, by key."""
@@ -138,14 +148,11 @@ def _louvain(graph: Cooccurrence) -> list[int]:
     """Each concept's community by igraph's multilevel algorithm, drawing from a generator
     seeded for this call. igraph's generator is process-wide: it is put back after, and one
     call at a time sets it, so two recomputations in two threads draw from their own."""
-    # a generator of plain ints: igraph copies either into its own edge vector, but a numpy
-    # array or a list of tuples of millions of pairs costs as much again in Python objects
-    edges = zip(graph.a.tolist(), graph.b.tolist(), strict=True)
-    network = igraph.Graph(n=len(graph.keys), edges=edges, directed=False)
+    network = graph.network()
     with _SEEDED:
         igraph.set_random_number_generator(random.Random(SEED))
         try:
-            found = network.community_multilevel(weights=graph.weight.tolist())
+            found = network.community_multilevel(weights="weight")
         finally:
             igraph.set_random_number_generator(random)
     return list(found.membership)
@@ -188,13 +195,7 @@ async def recompute_uncounted_topics(driver: AsyncDriver, *, database: str) -> N
 async def refresh_topics(driver: AsyncDriver, *, database: str) -> int:
     """Recompute every topic from the graph as it is and replace the stored ones; return how
     many topics there are now. Linear in the co-occurrence pairs, once per load (not per batch)."""
-    records, _, _ = await driver.execute_query(
-        query("topic_paper_concepts"),
-        minPapers=MIN_PAPERS,
-        maxShare=MAX_SHARE,
-        database_=database,
-        routing_="r",
-    )
+    records = await paper_concepts(driver, database=database)
     # seconds of CPU on a big graph: in a thread, so an API that ingests keeps answering
     plans = await asyncio.to_thread(_plans, records)
     # the papers' links are many (a few a paper), so they are removed and written in batches of
@@ -211,6 +212,19 @@ async def refresh_topics(driver: AsyncDriver, *, database: str) -> int:
     async with driver.session(database=database) as session:
         await session.execute_write(_count, [p.id for p in plans])
     return len(plans)
+
+
+async def paper_concepts(driver: AsyncDriver, *, database: str) -> list[Record]:
+    """Each paper's concepts that take part in topics (``keys`` and ``names``), one row a
+    paper with two or more (``cypher/topic_paper_concepts.cypher``)."""
+    records, _, _ = await driver.execute_query(
+        query("topic_paper_concepts"),
+        minPapers=MIN_PAPERS,
+        maxShare=MAX_SHARE,
+        database_=database,
+        routing_="r",
+    )
+    return records
 
 
 def _plans(records: Sequence[Record]) -> list[TopicPlan]:
