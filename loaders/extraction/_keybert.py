@@ -56,7 +56,7 @@ _GREEK = frozenset(name.lower() for name, word in WORD_MACROS.items() if name ==
 
 def extractor_version(*, fast: bool) -> str:
     """Stored on every edge: a load with another version or mode re-extracts the paper."""
-    return "kb-np-27-fast" if fast else "kb-np-27"
+    return "kb-np-28-fast" if fast else "kb-np-28"
 
 
 class Rankers(NamedTuple):

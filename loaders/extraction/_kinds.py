@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 
 from ._methods import MethodCandidate, spelling_key
 from ._normalise import method_key, singular
+from ._not_methods import is_not_method
 from ._tagging import Unit
 
 __all__ = ["KINDS", "assign_kinds", "link_variants", "occurrences"]
@@ -353,7 +354,8 @@ def _structural_base(
     method: MethodCandidate, by_key: dict[str, MethodCandidate], is_concept: Callable[[str], bool]
 ) -> str | None:
     """``OPT-13B`` → ``OPT``; ``SD-LoRA`` → ``LoRA`` when the paper names LoRA or LoRA is a
-    coinage (mixed case), never a concept acronym (``Tok-RAG`` does not vary ``RAG``)."""
+    coinage (mixed case), never a concept acronym (``Tok-RAG`` does not vary ``RAG``) nor an
+    organisation or field (``OGB-arXiv`` is a dataset, not a variant of a method ``arXiv``)."""
     size = _SIZE.match(method.name)
     if size:
         return spelling_key(size.group("base"))
@@ -363,7 +365,7 @@ def _structural_base(
     base = prefixed.group("base")
     coined = any(c.islower() for c in base[1:]) and any(c.isupper() for c in base[1:])
     known = spelling_key(base) in by_key
-    if is_concept(base) or not (known or coined):
+    if is_concept(base) or is_not_method(base) or not (known or coined):
         return None
     return spelling_key(base)
 

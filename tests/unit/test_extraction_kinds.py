@@ -94,6 +94,18 @@ def test_a_named_variant_does_not_propose_its_base(extractor: KeyphraseExtractor
     assert uses["opt13b"].variant_of == "opt" and uses["opt"].kind == "model"
 
 
+def test_a_name_prefixed_to_an_organisation_does_not_make_it_a_method(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _one(
+        extractor,
+        "Graph models drift as graphs evolve. We propose Smart, an estimator of generalization "
+        "on evolving graphs; on the OGB-arXiv dataset its error stays low.",
+    )
+    names = {h.name for h in (*result.proposes, *result.uses)}
+    assert "OGB-arXiv" in names and "arXiv" not in names
+
+
 def test_text_lineage_extends_builds_on_variant_of(extractor: KeyphraseExtractor) -> None:
     result = _one(
         extractor,
