@@ -84,9 +84,10 @@ CALL (c, m) {
     }
   CREATE (p)-[r:MENTIONS]->(c)
   SET r = properties(u)
-  // a claim that the method varies another is the method's (refresh_variants), not a mention's
+  // a claim that the method varies another is the method's (refresh_variants), not a mention's,
+  // and so is the key the use was listed under (merge_methods)
   REMOVE r.variantOf, r.variantField, r.variantStart, r.variantEnd, r.variantText,
-    r.variantSentence, r.variantSentenceStart, r.variantSentenceEnd, r.mentioned
+    r.variantSentence, r.variantSentenceStart, r.variantSentenceEnd, r.mentioned, r.methodKey
   SET r.source = 'method',
     r.aliases = CASE WHEN u.aliases IS NULL THEN null
       ELSE u.aliases + [a IN [m.name] WHERE NOT a IN u.aliases] END,

@@ -7,9 +7,10 @@
 // model` beside LLM) stays the concept the graph's concept queries, topics and trends stand on.
 // A concept two methods spell out goes to one: the method whose key it is, else the one with
 // the most papers, then the first key. Each paper's MENTIONS of the concept becomes a USES of
-// the method (score, extractor and evidence kept, not the mention's listing keys; none when
-// the paper already proposes or uses it), the concept's surface forms join the method's
-// aliases, and the concept goes with its derived edges. The concept is write-locked first, so
+// the method (score, extractor and evidence kept, with the listing keys merge_methods gives a
+// use instead of the mention's; none when the paper already proposes or uses it), the
+// concept's surface forms join the method's aliases, and the concept goes with its derived
+// edges. The concept is write-locked first, so
 // a loader still linking a paper to it commits before its mentions are moved. Only the
 // concepts a resolution names are looked at
 // ($concepts: those written since the last one, and the keys and expansions of the methods
@@ -76,9 +77,10 @@ CALL (c, m) {
     WHERE NOT EXISTS { (p)-[:PROPOSES|USES]->(m) }
     CREATE (p)-[u:USES]->(m)
     SET u = properties(r), u.mentioned = true
-    // a use is not listed under a concept (see merge_mentions)
-    REMOVE u.rank, u.source, u.conceptKey, u.sortScore, u.sortNewest, u.sortOldest,
-      u.sortTitle, u.paperId
+    // a use is listed under its method, not a concept (see merge_methods)
+    SET u.methodKey = m.key, u.sortScore = -r.score, u.sortNewest = p.sortNewest,
+      u.sortOldest = p.sortOldest, u.sortTitle = p.sortTitle, u.paperId = p.id
+    REMOVE u.rank, u.source, u.conceptKey
     RETURN {matchKey: p.matchKey, key: m.key, year: p.year} AS use
   }
   DELETE r

@@ -2,7 +2,11 @@
 // link_related adds the papers to the methods' RELATED_TO weights). A method's kind is what the
 // first paper proposing it says (kindProposed); until one does, a typed use replaces 'method'.
 // Each edge carries its evidence (where the name is written; see graph.writes.Evidence) and the
-// forms this paper writes (aliases), from which refresh_aliases recomputes the node's.
+// forms this paper writes (aliases), from which refresh_aliases recomputes the node's, and the
+// keys papers(method:) reads a method's papers in order by (the use_* and proposal_* range
+// indexes, see find_papers_by_method), as merge_mentions gives a mention: the method's key,
+// the score negated and the paper's sort keys and id (fill_method_sort_keys gives an older
+// graph's edges theirs).
 // A method gathers the concept keys of the phrases papers spell it out with (expansionKeys),
 // which merge_concepts_into_methods matches concepts on; resolvePending has the resolution after
 // the load look at the method (graph/_resolution.py).
@@ -28,7 +32,9 @@ SET m.kind = CASE
     ELSE m.kind END
 SET m.kindProposed = coalesce(m.kindProposed, false) OR row.kind = 'PROPOSES'
 FOREACH (_ IN CASE WHEN row.kind = 'PROPOSES' THEN [1] ELSE [] END |
-  CREATE (p)-[r:PROPOSES {score: row.score, extractor: row.extractor}]->(m) SET r += row.evidence, r += coalesce(row.claim, {}), r.aliases = row.aliases)
+  CREATE (p)-[r:PROPOSES {score: row.score, extractor: row.extractor}]->(m) SET r += row.evidence, r += coalesce(row.claim, {}), r.aliases = row.aliases,
+    r.methodKey = m.key, r.sortScore = -row.score, r.sortNewest = p.sortNewest, r.sortOldest = p.sortOldest, r.sortTitle = p.sortTitle, r.paperId = p.id)
 FOREACH (_ IN CASE WHEN row.kind = 'USES' THEN [1] ELSE [] END |
-  CREATE (p)-[r:USES {score: row.score, extractor: row.extractor}]->(m) SET r += row.evidence, r += coalesce(row.claim, {}), r.aliases = row.aliases)
+  CREATE (p)-[r:USES {score: row.score, extractor: row.extractor}]->(m) SET r += row.evidence, r += coalesce(row.claim, {}), r.aliases = row.aliases,
+    r.methodKey = m.key, r.sortScore = -row.score, r.sortNewest = p.sortNewest, r.sortOldest = p.sortOldest, r.sortTitle = p.sortTitle, r.paperId = p.id)
 RETURN count(*) AS count

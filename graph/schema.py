@@ -109,6 +109,21 @@ MIGRATIONS = (
         ),
         "mention_title",
     ),
+    # papers(method:) reads its pages off these, as papers(concept:) off the mention indexes
+    Migration(
+        batched("fill_method_sort_keys"),
+        (
+            "schema_use_relevance",
+            "schema_use_newest",
+            "schema_use_oldest",
+            "schema_use_title",
+            "schema_proposal_relevance",
+            "schema_proposal_newest",
+            "schema_proposal_oldest",
+            "schema_proposal_title",
+        ),
+        "proposal_title",
+    ),
     Migration(_acronyms.index_acronym_definitions, ("schema_acronym_definition",), _acronyms.INDEX),
     Migration(
         batched("flag_unplaced_concepts"),

@@ -5,11 +5,11 @@ and are filled in on a graph written before them (real Neo4j)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
+from _listing import SORT_KEYS, expected, paper_ids, walk, write
 from _profile import db_hits
 from neo4j import AsyncDriver
 
@@ -76,13 +76,6 @@ HOT = [
     Hot("h10", "Beta", 2024, 0.7),
     Hot("h11", "epsilon", 2023, 0.25),
 ]
-#: The orders as a plain sort defines them: ties newest first (undated as year 0), then by id.
-SORT_KEYS: dict[PaperOrder, Callable[[Hot], tuple[Any, ...]]] = {
-    PaperOrder.RELEVANCE: lambda p: (-p.score, -(p.year or 0), p.id),
-    PaperOrder.YEAR_DESC: lambda p: (-(p.year or 0), p.id),
-    PaperOrder.YEAR_ASC: lambda p: (9999 if p.year is None else p.year, -(p.year or 0), p.id),
-    PaperOrder.TITLE: lambda p: ((p.title or p.label).lower(), -(p.year or 0), p.id),
-}
 #: A mention whose keys are not its concept's key, its score negated and its paper's sort keys.
 STALE_MENTIONS = """
 MATCH (p:Paper)-[m:MENTIONS]->(c:Concept)
@@ -94,23 +87,13 @@ RETURN p.id AS id
 MENTION_KEYS = "conceptKey, m.sortScore, m.sortNewest, m.sortOldest, m.sortTitle, m.paperId"
 
 
-def expected(papers: list[Hot], order: PaperOrder) -> list[str]:
-    return [p.id for p in sorted(papers, key=SORT_KEYS[order])]
-
-
-async def write(driver: AsyncDriver, settings: Settings, papers: list[Hot]) -> None:
-    rows = [p.row() for p in papers]
-    await upsert_papers(driver, database=settings.neo4j_database, papers=rows)
-
-
 async def listed(reader: GraphReader, order: PaperOrder, **filters: Any) -> list[str]:
     page = await find_papers(reader, concept="hot", order=order, first=100, **filters)
     return [p.id for p in page.items]
 
 
 async def stale(driver: AsyncDriver, settings: Settings) -> list[str]:
-    records, _, _ = await driver.execute_query(STALE_MENTIONS, database_=settings.neo4j_database)
-    return [r["id"] for r in records]
+    return await paper_ids(driver, settings, STALE_MENTIONS)
 
 
 @pytest.fixture
@@ -179,16 +162,8 @@ async def test_every_order_is_the_plain_sort_and_pages_walk_it(
     # a venue every paper has takes the statement's filtered road, which sorts the mentions
     assert await listed(reader, order, venue="V") == whole
     for size in (2, 3):
-        walked: list[str] = []
-        while len(walked) <= len(whole):  # one step past the end must be empty
-            page = await find_papers(
-                reader, concept="hot", order=order, offset=len(walked), first=size
-            )
-            assert page.total == len(HOT)
-            if not page.items:
-                break
-            walked += [p.id for p in page.items]
-        assert walked == whole
+        walked = await walk(reader, order, size, most=len(whole), concept="hot")
+        assert walked == (whole, {len(HOT)})
 
 
 MANY = 1500

@@ -13,7 +13,7 @@ from _api import api_client, data
 from _graphdump import difference, dump_graph
 from _rows import abstract_record
 from neo4j import AsyncDriver
-from test_resolution import MENTION_LISTING_KEYS, SpelledOut, cypher
+from test_resolution import SpelledOut, cypher
 
 from graph.config import Settings
 from graph.queries import GraphReader, find_papers
@@ -22,6 +22,16 @@ from loaders.pipeline import load_papers
 from loaders.records import PaperRecord
 
 pytestmark = pytest.mark.neo4j
+
+#: What a mention carries for papers(concept:) (see merge_mentions).
+MENTION_LISTING_KEYS = {
+    "conceptKey",
+    "sortScore",
+    "sortNewest",
+    "sortOldest",
+    "sortTitle",
+    "paperId",
+}
 
 RL_FIELD = "Agents trained by reinforcement learning explore."
 RL_FIELD_TOO = "Reinforcement learning needs rewards."
@@ -139,6 +149,7 @@ async def test_an_acronym_naming_a_field_is_folded_into_the_concept(
         "RETURN keys(r) AS keys, r.conceptKey AS conceptKey, r.evidenceText AS text",
     )
     assert len(mention) == 1 and set(mention[0]["keys"]) >= MENTION_LISTING_KEYS
+    assert "methodKey" not in mention[0]["keys"]  # the use's listing under the method goes
     assert mention[0]["conceptKey"] == "reinforcement learning" and mention[0]["text"] == "RL"
     stamped = await cypher(
         driver,

@@ -81,15 +81,16 @@ async def clip_state(driver: AsyncDriver, settings: Settings) -> list[Any]:
     )
 
 
-#: What a mention carries for papers(concept:) (see merge_mentions).
-MENTION_LISTING_KEYS = {
-    "conceptKey",
-    "sortScore",
-    "sortNewest",
-    "sortOldest",
-    "sortTitle",
-    "paperId",
-}
+#: A use not listed under its method as merge_methods lists one (papers(method:)), or still
+#: listed under the concept its mention was (papers(concept:), see merge_mentions).
+MISLISTED_USES = """
+MATCH (p:Paper)-[u:USES]->(m:Method)
+WHERE u.conceptKey IS NOT NULL
+   OR NOT coalesce(u.methodKey = m.key AND u.sortScore = -u.score
+                   AND u.sortNewest = p.sortNewest AND u.sortOldest = p.sortOldest
+                   AND u.sortTitle = p.sortTitle AND u.paperId = p.id, false)
+RETURN p.id AS id
+"""
 
 EXPECTED_CLIP = [
     # the mention became a use of the method, with its evidence
@@ -122,9 +123,9 @@ async def test_a_key_naming_a_method_is_not_also_a_concept_across_loads(
     assert await clip_state(driver, neo4j_settings) == EXPECTED_CLIP
     concepts = await cypher(driver, neo4j_settings, "MATCH (c:Concept {key: 'clip'}) RETURN c")
     assert concepts == []
-    # the use keeps none of the keys its mention was listed under the concept by
-    uses = await cypher(driver, neo4j_settings, "MATCH ()-[u:USES]->() RETURN keys(u) AS keys")
-    assert uses and all(MENTION_LISTING_KEYS.isdisjoint(u["keys"]) for u in uses)
+    # the use is listed under the method, no longer under the concept its mention was
+    assert await cypher(driver, neo4j_settings, "MATCH ()-[u:USES]->() RETURN u")
+    assert await cypher(driver, neo4j_settings, MISLISTED_USES) == []
     edge_counts = await cypher(
         driver,
         neo4j_settings,

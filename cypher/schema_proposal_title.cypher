@@ -1,0 +1,6 @@
+// Schema: relationship range index over the PROPOSES edges behind papers(method:), orderBy:
+// TITLE: under the method's key, the paper's sortTitle, then newest first and id as ties (see
+// merge_methods; the use_* index of the same order holds the USES edges). params: none. returns:
+// nothing.
+CREATE INDEX proposal_title IF NOT EXISTS
+FOR ()-[r:PROPOSES]-() ON (r.methodKey, r.sortTitle, r.sortNewest, r.paperId)
