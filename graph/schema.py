@@ -12,7 +12,7 @@ from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import Protocol
 
-from neo4j import AsyncDriver
+from neo4j import AsyncDriver, Query
 
 from graph import _acronyms
 from graph._indexes import index_exists
@@ -153,5 +153,9 @@ async def ensure_schema(
         async with driver.session(database=database) as session:
             for name in migration.statements:
                 await (await session.run(query(name))).consume()
+    # as long as a backfill may take: the indexes a migration creates over a big graph fill in
+    # the background for as long as its backfill ran, and the driver's default transaction
+    # timeout would end the wait (and init-db) first
+    wait = Query(query("schema_await"), timeout=_BACKFILL_TIMEOUT_SECONDS + 60)
     async with driver.session(database=database) as session:
-        await (await session.run(query("schema_await"))).consume()
+        await (await session.run(wait, seconds=int(_BACKFILL_TIMEOUT_SECONDS))).consume()
