@@ -49,7 +49,7 @@ from graph.config import Settings
 from graph.connection import async_driver
 from graph.cypher import query
 from graph.models import PaperOrder
-from graph.queries import GraphReader, find_papers, graph_stats, paper_concepts
+from graph.queries import GraphReader, find_methods, find_papers, graph_stats, paper_concepts
 from graph.queries.papers import related_params
 from graph.queries.traversals import NEIGHBORHOOD_PAPERS
 
@@ -259,13 +259,14 @@ async def ensure_graph(settings: Settings, papers: int) -> int:
 @dataclass(frozen=True)
 class Samples:
     """Parameters the queries rotate through: papers, concepts with ≥ 2 papers (most papers
-    first), pairs of papers sharing a concept, and query texts (the papers' titles) with the
-    embeddings the API's extractor gives them."""
+    first), pairs of papers sharing a concept, query texts (the papers' titles) with the
+    embeddings the API's extractor gives them, and the methods most papers propose or use."""
 
     papers: tuple[str, ...]
     concepts: tuple[str, ...]
     pairs: tuple[tuple[str, str], ...]
     texts: tuple[tuple[str, tuple[float, ...]], ...]
+    methods: tuple[str, ...]
 
     def embedding(self, text: str) -> list[float]:
         """The embedding of one of the sample ``texts``."""
@@ -284,6 +285,7 @@ async def pick_samples(settings: Settings, *, size: int = 50) -> Samples:
         page = await find_papers(reader, order=PaperOrder.TITLE, first=100)
         ids = [p.id for p in page.items]
         mentions = await paper_concepts(reader, ids=ids, first=10)
+        methods = await find_methods(reader, first=size)
     by_concept: dict[str, list[str]] = {}
     counts: dict[str, int] = {}
     for paper_id in ids:
@@ -299,6 +301,7 @@ async def pick_samples(settings: Settings, *, size: int = 50) -> Samples:
         concepts=tuple(popular[:size]),
         pairs=tuple(pairs[:size]),
         texts=tuple(zip(titles, await asyncio.to_thread(_embed, settings, titles), strict=True)),
+        methods=tuple(m.key for m in methods.items),
     )
 
 
@@ -346,6 +349,18 @@ CASES = (
             (
                 "find_papers_by_concept",
                 {**UNFILTERED, "concept": v["c"], "skip": 0, "first": 10},
+            ),
+        ),
+    ),
+    Case(
+        "papers(method:)",
+        "query($m: String!) { papers(method: $m, first: 10) { totalCount "
+        "edges { cursor node { id title year } } pageInfo { hasNextPage endCursor } } }",
+        lambda s, i: {"m": _nth(s.methods, i)},
+        lambda v, _: (
+            (
+                "find_papers_by_method",
+                {**UNFILTERED, "concept": None, "method": v["m"], "skip": 0, "first": 10},
             ),
         ),
     ),

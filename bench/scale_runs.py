@@ -270,8 +270,9 @@ def api_run(settings: Settings, *, reps: int, quick: bool) -> dict[str, Any]:
         async with async_driver(settings) as driver:
             return (await graph_counts(driver, database=settings.neo4j_database)).papers
 
-    # picking samples pages all papers by title, which a big graph does not do within the
-    # API's timeout (a miss of its own, reported): give that one step longer
+    # picking samples is the run's first read of a freshly started server, whose page cache
+    # is cold: on a big store its first statements read from disk for longer than the API's
+    # timeout, so that one step gets longer (the timed queries run after a warm-up)
     patient = settings.model_copy(update={"query_timeout": 300.0})
     samples = asyncio.run(api.pick_samples(patient))
     with api.api_server(settings) as url:

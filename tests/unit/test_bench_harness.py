@@ -106,7 +106,11 @@ def test_every_case_plans_statements_that_exist() -> None:
     from graph.cypher import names
 
     samples = Samples(
-        papers=("p1",), concepts=("c1",), pairs=(("p1", "p2"),), texts=(("t1", (1.0, 0.0)),)
+        papers=("p1",),
+        concepts=("c1",),
+        pairs=(("p1", "p2"),),
+        texts=(("t1", (1.0, 0.0)),),
+        methods=("m1",),
     )
     for case in CASES:
         planned = [name for name, _ in case.plan(case.variables(samples, 0), samples)]

@@ -16,6 +16,7 @@ SAMPLES = api.Samples(
     concepts=("c1", "c2"),
     pairs=(("p1", "p2"),),
     texts=(("t1", (1.0, 0.0)),),
+    methods=("m1", "m2"),
 )
 THEMES = themes.Params(samples=SAMPLES, topics=("t1",), rising=("c1",))
 PARAMETER = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
