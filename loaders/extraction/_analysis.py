@@ -8,7 +8,7 @@ acronym defined in one paper resolves in every other paper of the same batch:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from loaders.markup import maths_symbols, strip_markup
 
@@ -28,7 +28,15 @@ from ._registry import AcronymRegistry, acronym_form
 from ._tagging import Unit, truecase_title
 from ._types import Document
 
-__all__ = ["Analysis", "Definitions", "Prepared", "analyse", "define", "prepare"]
+__all__ = [
+    "Analysis",
+    "Definitions",
+    "Prepared",
+    "analyse",
+    "define",
+    "prepare",
+    "with_known_acronyms",
+]
 
 _PLURAL_TAGS = frozenset({"NNS", "NNPS"})
 _NEW = frozenset({"first", "new", "novel"})
@@ -58,6 +66,9 @@ class Definitions:
     names: dict[str, str] = field(default_factory=dict)
     #: unit spans ``[start, end)`` of every long form the document defines an acronym by
     long_forms: list[tuple[int, int]] = field(default_factory=list)
+    #: concept acronym → its long form's words (the document's own acronyms expanded) and
+    #: whether the last is plural, to key it again once the graph's acronyms are known
+    long_words: dict[str, tuple[tuple[str, ...], bool]] = field(default_factory=dict)
 
 
 @dataclass
@@ -68,6 +79,8 @@ class Analysis:
     methods: list[MethodCandidate]
     acronyms: dict[str, str]  # acronym → concept key, as used in this document
     length: int
+    #: the document's definitions as this analysis keyed them (see :func:`with_known_acronyms`)
+    defined: Definitions = field(default_factory=lambda: Definitions({}, set()))
 
 
 def prepare(doc: Document) -> Prepared:
@@ -92,29 +105,58 @@ def define(units: Sequence[Unit], prepared: Prepared) -> Definitions:
         span = units[d.start : d.end]
         if not any(_lone_letter(u.text) for u in span):
             spans.setdefault(d.acronym, span)
-    concepts = _long_form_keys(spans)
+    long_words = _long_form_words(spans)
+    concepts = {a: _key(words) for a, words in long_words.items()}
     names: dict[str, str] = {}
     for acronym, span in spans.items():
         names.setdefault(concepts[acronym], surface(span))
     long_forms = [(d.start, d.end) for d in found]
-    return Definitions(concepts, proposed_at, method_defs, title_end, names, long_forms)
+    return Definitions(concepts, proposed_at, method_defs, title_end, names, long_forms, long_words)
 
 
-def _long_form_keys(spans: dict[str, Sequence[Unit]]) -> dict[str, str]:
-    """Each acronym's key. An acronym inside a long form is expanded as the paper defines it
-    (``graphon MFGs (GMFGs)`` after ``mean field games (MFGs)`` is ``graphon mean field
+def _long_form_words(
+    spans: dict[str, Sequence[Unit]],
+) -> dict[str, tuple[tuple[str, ...], bool]]:
+    """Each acronym's long form. An acronym inside a long form is expanded as the paper defines
+    it (``graphon MFGs (GMFGs)`` after ``mean field games (MFGs)`` is ``graphon mean field
     game``), as it is wherever else the paper writes ``graphon MFGs``."""
-    keys = {a: _key([u.text for u in span], span) for a, span in spans.items()}
+    words = {a: (tuple(u.text for u in span), _plural(span[-1])) for a, span in spans.items()}
+    keys = {a: _key(w) for a, w in words.items()}
 
     def inner(word: str) -> list[str] | None:
         key = keys.get(acronym_form(word))
         return key.split(" ") if key else None
 
-    return {a: _key(expand_words([u.text for u in s], inner), s) for a, s in spans.items()}
+    return {a: (tuple(expand_words(w, inner)), plural) for a, (w, plural) in words.items()}
 
 
-def _key(words: list[str], span: Sequence[Unit]) -> str:
-    return concept_key(words, plural_head=_plural(span[-1]))
+def _key(long_form: tuple[tuple[str, ...], bool]) -> str:
+    words, plural = long_form
+    return concept_key(list(words), plural_head=plural)
+
+
+def with_known_acronyms(defined: Definitions, registry: AcronymRegistry) -> Definitions:
+    """``defined`` with the acronyms inside its long forms that the paper does not define
+    expanded as the graph knows them, as they are in the paper's other phrases: where another
+    paper defined MDP, ``Bayes-Adaptive MDP (BAMDP)`` is ``bayes adaptive markov decision
+    process``, the key the paper's ``Bayes-Adaptive MDP`` takes, not a second concept."""
+    own = set(defined.concepts) | {d.acronym for d in defined.methods}
+
+    def inner(word: str) -> list[str] | None:
+        key = None if acronym_form(word) in own else registry.resolve(word)
+        return key.split(" ") if key else None
+
+    concepts = {
+        a: _key((tuple(expand_words(words, inner)), plural))
+        for a, (words, plural) in defined.long_words.items()
+    }
+    if concepts == defined.concepts:
+        return defined
+    names: dict[str, str] = {}
+    for acronym, key in defined.concepts.items():
+        if key in defined.names:
+            names.setdefault(concepts[acronym], defined.names[key])
+    return replace(defined, concepts=concepts, names=names)
 
 
 def _lone_letter(text: str) -> bool:
@@ -127,6 +169,7 @@ def analyse(
     units: Sequence[Unit], prepared: Prepared, defined: Definitions, registry: AcronymRegistry
 ) -> Analysis:
     """Collect concept candidates and method names, resolving acronyms locally, then globally."""
+    defined = with_known_acronyms(defined, registry)
     method_acronyms = {d.acronym for d in defined.methods}
 
     def resolve(word: str) -> str | None:
@@ -157,7 +200,7 @@ def analyse(
         units, assign_kinds(units, methods), is_concept=lambda word: resolve(word) is not None
     )
     used = {acronym_form(u.text): k for u in units if is_acronym(u.text) and (k := resolve(u.text))}
-    return Analysis(_without_methods(candidates, methods), methods, used, len(units))
+    return Analysis(_without_methods(candidates, methods), methods, used, len(units), defined)
 
 
 def _without_methods(

@@ -11,7 +11,15 @@ from typing import Any, NamedTuple
 from graph.errors import ExtractionError
 from loaders.markup import WORD_MACROS, strip_markup
 
-from ._analysis import Analysis, Definitions, Prepared, analyse, define, prepare
+from ._analysis import (
+    Analysis,
+    Definitions,
+    Prepared,
+    analyse,
+    define,
+    prepare,
+    with_known_acronyms,
+)
 from ._candidates import Candidate, Expander, KnownPhrases, expand_words
 from ._capitals import lowercase_acronym
 from ._embedding import EncoderBackend, PhraseCache
@@ -171,7 +179,7 @@ class KeyBertExtractor:
             self.acronyms.learn(acronym, key)
 
     def _learn_definitions(self, tagged: Tagged) -> None:
-        for acronym, key in tagged.defined.concepts.items():
+        for acronym, key in with_known_acronyms(tagged.defined, self.acronyms).concepts.items():
             self.acronyms.learn(acronym, key)
 
     def score(
@@ -189,8 +197,8 @@ class KeyBertExtractor:
         phrases = [[*a.candidates, *(_phrase(m) for m in a.methods)] for a in analyses]
         sims = keybert_similarities(rankers.keybert, texts, phrases, ranking, rankers.phrases)
         return [
-            self._extraction(doc, t.defined, a, stored[i], sims[i], rankers.phrases)
-            for i, (doc, t, a) in enumerate(zip(docs, tagged, analyses))
+            self._extraction(doc, a, stored[i], sims[i], rankers.phrases)
+            for i, (doc, a) in enumerate(zip(docs, analyses))
         ]
 
     def load(self, *, tagger: bool = True, rankers: bool = True) -> None:
@@ -244,7 +252,6 @@ class KeyBertExtractor:
     def _extraction(
         self,
         doc: Document,
-        defined: Definitions,
         analysis: Analysis,
         vector: Any,
         sims: dict[str, float],
@@ -255,7 +262,7 @@ class KeyBertExtractor:
             for m in analysis.methods
         ]
         method_keys = {m.key for m in methods}
-        concepts = self._concepts(analysis, sims, embedder, defined.names)
+        concepts = self._concepts(analysis, sims, embedder, analysis.defined.names)
         concepts += _author_concepts(
             doc.keywords, analysis, self.acronyms, method_keys | {c.key for c in concepts}
         )
@@ -273,7 +280,7 @@ class KeyBertExtractor:
             proposes=_best_first([m for m, c in zip(methods, analysis.methods) if c.proposed]),
             uses=_best_first([m for m, c in zip(methods, analysis.methods) if not c.proposed]),
             embedding=tuple(vector.tolist()),
-            definitions=tuple(sorted(defined.concepts.items())),
+            definitions=tuple(sorted(analysis.defined.concepts.items())),
         )
 
     def _concepts(
@@ -384,10 +391,16 @@ def _acronym_cased(word: str, analysis: Analysis, registry: AcronymRegistry) -> 
 
 
 def _resolver(analysis: Analysis, registry: AcronymRegistry) -> Expander:
-    """An acronym's expansion words: this paper's, else the registry's."""
+    """An acronym's expansion words: this paper's, else the registry's, never for one the paper
+    defines as a method name (``All-Seeing (AS)`` makes its ``AS-1B`` no variant of another
+    paper's ``abstractive summarization (AS)``)."""
+    own = {d.acronym for d in analysis.defined.methods}
 
     def expand(word: str) -> list[str] | None:
-        expansion = analysis.acronyms.get(acronym_form(word)) or registry.resolve(word)
+        form = acronym_form(word)
+        if form in own:
+            return None
+        expansion = analysis.acronyms.get(form) or registry.resolve(word)
         return expansion.split() if expansion else None
 
     return expand

@@ -365,3 +365,23 @@ def test_a_keyword_the_text_writes_takes_the_texts_key() -> None:
     analysis = Analysis(candidates=candidates, methods=[], acronyms={}, length=0)
     hits = _author_concepts(("Kmeans", "lpips", "GFlowNets"), analysis, AcronymRegistry(), set())
     assert [h.key for h in hits] == ["kmeans", "lpips", "gflownet"]
+
+
+def test_an_acronym_inside_a_long_form_expands_as_the_graph_knows_it() -> None:
+    """One idea, one key: the long form of BAMDP writes MDP, which another paper defined, so
+    the definition and the paper's own ``Bayes-Adaptive MDP`` are the same concept."""
+    registry = AcronymRegistry([("MDP", "markov decision process")])
+    [paper] = keybert_extractor(acronyms=registry).extract(
+        [
+            Document(
+                text="RL maximises reward in unknown environments; the Bayes-Adaptive MDP "
+                "(BAMDP) specifies this problem. We view RL algorithms as policies for the "
+                "BAMDP, and derive insights from the Bayes-Adaptive MDP on reward shaping.",
+                keywords=("BAMDPs",),
+            )
+        ]
+    )
+    bayes = {c.key for c in paper.concepts if c.key.startswith("bayes adaptive")}
+    assert bayes == {"bayes adaptive markov decision process"}
+    assert ("BAMDP", "bayes adaptive markov decision process") in paper.definitions
+    assert registry.resolve("BAMDP") == "bayes adaptive markov decision process"

@@ -15,7 +15,8 @@ from loaders.extraction import (
     KeyphraseExtractor,
     keybert_extractor,
 )
-from loaders.extraction._analysis import Analysis
+from loaders.extraction._acronyms import Definition
+from loaders.extraction._analysis import Analysis, Definitions
 from loaders.extraction._keybert import _expansion_keys
 from loaders.extraction._methods import MethodCandidate
 
@@ -264,6 +265,16 @@ def test_a_method_carries_the_concept_keys_of_its_long_forms() -> None:
     lstm = {"LSTM": "long shortterm memory"}
     assert _spelled_out("Boosted LSTM", known=lstm) == {"boosted long shortterm memory"}
     assert _spelled_out("DyAug") == set()  # nothing spells it out
+
+
+def test_an_acronym_the_paper_names_a_method_by_is_not_another_papers_concept() -> None:
+    # the paper's "All-Seeing (AS) project" releases AS-1B; another paper's "abstractive
+    # summarization (AS)" is no part of it
+    registry = AcronymRegistry([("AS", "abstractive summarization")])
+    defined = Definitions({}, set(), methods=[Definition("AS", 3, 4)])
+    analysis = Analysis(candidates={}, methods=[], acronyms={}, length=0, defined=defined)
+    spelled = set(_expansion_keys(MethodCandidate("AS-1B"), analysis, registry))
+    assert spelled and not any("summarization" in key for key in spelled)
 
 
 def test_a_lone_acronym_is_expanded_only_without_a_long_form_of_its_own() -> None:
