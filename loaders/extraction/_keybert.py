@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from itertools import combinations
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -56,6 +57,8 @@ _PROPOSED_BONUS = 0.1
 _DEFAULT_WEIGHTS = Weights()
 #: Where an author's keyword runs two together: a sentence or list break after a word.
 _KEYWORD_BREAK = re.compile(r"(?<=[a-z]{2})[.;,]\s+")
+#: Where a compound may be written apart or hyphenated.
+_SEAMS = re.compile(r"[\s-]+")
 #: A keyword holding LaTeX maths.
 _MATHS = re.compile(r"[$\\]")
 #: Greek letters, which the markup spells as words (``$\epsilon$`` is ``epsilon``).
@@ -324,21 +327,44 @@ def _author_concepts(
     is cleaned first (:func:`_keyword_phrases`); its acronyms are expanded as the text's are
     (``AI alignment``, ``Conditional GANs``, ``Embodied-AI``), so a keyword and the text's
     phrase for it are one concept. A keyword the text writes takes the text's key: read alone,
-    its last word's number is a guess (``Kmeans``, ``lpips`` are no plurals)."""
+    its last word's number is a guess (``Kmeans``, ``lpips`` are no plurals). A keyword the
+    text writes apart, hyphenated or with another number is keyed as the text spells it
+    (``spacegroup`` where the text has ``space group``, ``Metagenomics Binning`` where it has
+    ``metagenomic binning``): English has no closed word to key it by, so the author's
+    spelling would be a second concept."""
     written = {s.lower(): key for key, c in analysis.candidates.items() for s in c.surfaces}
+    spelt = _spellings(s for c in analysis.candidates.values() for s in c.surfaces)
     hits = []
     for phrase in (w for keyword in keywords for w in _keyword_phrases(keyword)):
         words = _without_loose_start(phrase)
         if not words:
             continue
         cased = [_acronym_cased(w, analysis, registry) for w in words]
-        key = written.get(" ".join(words).lower()) or concept_key(
-            expand_words(cased, _resolver(analysis, registry)), plural_head=True
+        text = " ".join(words)
+        as_spelt = [_acronym_cased(w, analysis, registry) for w in spelt.get(_closed(text), words)]
+        key = written.get(text.lower()) or concept_key(
+            expand_words(as_spelt, _resolver(analysis, registry)), plural_head=True
         )
         if key and key not in taken:
             taken.add(key)
             hits.append(ConceptHit(key, " ".join(cased), 1.0, (" ".join(phrase),), "author"))
     return hits
+
+
+def _spellings(surfaces: Iterable[str]) -> dict[str, list[str]]:
+    """Every run of words in the text's phrases, by its :func:`_closed` form."""
+    spelt: dict[str, list[str]] = {}
+    for surface in surfaces:
+        words = surface.split()
+        for start, end in combinations(range(len(words) + 1), 2):
+            spelt.setdefault(_closed(" ".join(words[start:end])), words[start:end])
+    return spelt
+
+
+def _closed(text: str) -> str:
+    """``text`` in lowercase, with no spaces, hyphens or final ``s`` to its words: ``space
+    group`` meets ``spacegroup``, ``Metagenomics Binning`` ``metagenomic binning``."""
+    return "".join(w.removesuffix("s") for w in _SEAMS.split(text.lower()))
 
 
 def _without_loose_start(words: list[str]) -> list[str]:

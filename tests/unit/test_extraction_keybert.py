@@ -385,3 +385,18 @@ def test_an_acronym_inside_a_long_form_expands_as_the_graph_knows_it() -> None:
     assert bayes == {"bayes adaptive markov decision process"}
     assert ("BAMDP", "bayes adaptive markov decision process") in paper.definitions
     assert registry.resolve("BAMDP") == "bayes adaptive markov decision process"
+
+
+def test_a_keyword_the_text_writes_apart_takes_the_texts_spelling() -> None:
+    [paper] = keybert_extractor().extract(
+        [
+            Document(
+                text="We generate crystals under space group constraints, and study the "
+                "metagenomic binning of microbial samples.",
+                keywords=("spacegroup", "Metagenomics Binning"),
+            )
+        ]
+    )
+    keys = {c.key for c in paper.concepts}
+    assert "spacegroup" not in keys and "metagenomics binning" not in keys
+    assert {"space group", "metagenomic binning"} <= keys
