@@ -28,7 +28,7 @@ from ._normalise import (
     GENERIC_HEADS,
     GENERIC_MODIFIERS,
     STOPWORDS,
-    concept_key,
+    concept_forms,
     is_acronym,
     singular,
 )
@@ -68,6 +68,11 @@ class Candidate:
     in_title: bool = False
     #: the paper writes it as a whole noun phrase somewhere, not only inside a longer one
     whole: bool = False
+    #: what the ranker embeds: the key's open form (see :func:`concept_forms`), else the key
+    phrase: str = ""
+
+    def __post_init__(self) -> None:
+        self.phrase = self.phrase or self.key
 
     @property
     def name(self) -> str:
@@ -255,12 +260,12 @@ def _add(
     whole: bool,
 ) -> None:
     """Record ``span`` under its key (nothing when it has none)."""
-    key = concept_key(_key_words(span, expand), plural_head=False)
+    key, phrase = concept_forms(_key_words(span, expand), plural_head=False)
     if not key or _loose_alone(span, key):
         return
     candidate = found.get(key)
     if candidate is None:
-        candidate = found[key] = Candidate(key)
+        candidate = found[key] = Candidate(key, phrase=phrase)
     candidate.count += 1
     candidate.in_title = candidate.in_title or in_title
     candidate.whole = candidate.whole or whole

@@ -67,7 +67,7 @@ _GREEK = frozenset(name.lower() for name, word in WORD_MACROS.items() if name ==
 
 def extractor_version(*, fast: bool) -> str:
     """Stored on every edge: a load with another version or mode re-extracts the paper."""
-    return "kb-np-28-fast" if fast else "kb-np-28"
+    return "kb-np-29-fast" if fast else "kb-np-29"
 
 
 class Rankers(NamedTuple):
@@ -197,7 +197,10 @@ class KeyBertExtractor:
         stored = rankers.documents.documents(texts)
         ranking = stored if self.fast else rankers.phrases.documents(texts)
         # one KeyBERT pass scores concept keys (lowercase) and method phrases (as written) alike
-        phrases = [[*a.candidates, *(_phrase(m) for m in a.methods)] for a in analyses]
+        phrases = [
+            [*(c.phrase for c in a.candidates.values()), *(_phrase(m) for m in a.methods)]
+            for a in analyses
+        ]
         sims = keybert_similarities(rankers.keybert, texts, phrases, ranking, rankers.phrases)
         return [
             self._extraction(doc, a, stored[i], sims[i], rankers.phrases)
@@ -294,9 +297,16 @@ class KeyBertExtractor:
         names: dict[str, str],
     ) -> list[ConceptHit]:
         keys = list(analysis.candidates)
+        phrases = [analysis.candidates[k].phrase for k in keys]
         signals = [_signals(analysis.candidates[k]) for k in keys]
+        by_key = {k: sims[p] for k, p in zip(keys, phrases) if p in sims}
         picked = select(
-            keys, sims, signals, embedder.phrases(keys), top_n=self.top_n, weights=self._weights
+            keys,
+            by_key,
+            signals,
+            embedder.phrases(phrases),
+            top_n=self.top_n,
+            weights=self._weights,
         )
         return [
             _concept_hit(analysis.candidates[k], score, analysis.acronyms, names)

@@ -27,9 +27,10 @@ distance``, as the name is also written without one), with
   ``overfitting``). Compounds close from the right, so a prefix also takes a closed word
   (``non pre trained`` → ``nonpretrained``). A particle closes onto the word before it when
   English writes the compound closed often enough (``trade off`` → ``tradeoff``, ``speed up``
-  → ``speedup``); otherwise stopwords never close (``in context`` stays two words), and
-  neither do words of fewer than three letters outside the prefixes (``s core`` from a split
-  ``'s`` is not ``score``). A closed word English does not have is not read apart: the two
+  → ``speedup``); otherwise stopwords never close (``in context`` stays two words). A letter
+  that names a kind closes onto its word (``x-ray``, ``xray``; ``k-means``, ``kmeans``), but
+  not the ``s`` a split ``'s`` leaves (``s core`` is not ``score``), and words of two letters
+  close only as prefixes. A closed word English does not have is not read apart: the two
   common words a split finds are too often wrong (``explainability`` is no ``explain
   ability``, ``metalearning`` no ``metal earning``), unless the domain writes the two
   words apart and English has no closed word (``batchsize`` is ``batch size``,
@@ -56,6 +57,7 @@ __all__ = [
     "GENERIC_HEADS",
     "GENERIC_MODIFIERS",
     "STOPWORDS",
+    "concept_forms",
     "concept_key",
     "is_acronym",
     "method_key",
@@ -509,13 +511,21 @@ def concept_key(words: list[str], *, plural_head: bool) -> str:
     tagger read the last word as a plural; in a phrase of several words a last head the
     lexicon does not know is made singular whatever the tagger read (it reads a title's
     ``Variational Autoencoders`` as a name, a sentence's as a plural)."""
+    return concept_forms(words, plural_head=plural_head)[0]
+
+
+def concept_forms(words: list[str], *, plural_head: bool) -> tuple[str, str]:
+    """The phrase's key and its open form: the key's words before compounds close (``fine
+    tuning`` for ``fine-tuning``, ``computer vision`` for the key ``computervision``). The key
+    is an identity; the open form is what a language model reads the idea by, as English
+    writes it, not as a run-together spelling it has seen seldom or never."""
     words = _plain_words(words)
     if words:
         head = head_index(words)
         guess = head == len(words) - 1 and (plural_head or len(words) > 1)
         words = [singular(w, guess=guess and i == head) for i, w in enumerate(words)]
-    lowered = [w.lower() for w in words]
-    return " ".join(_close_compounds([american_spelling(w) for w in lowered]))
+    spelt = [american_spelling(w.lower()) for w in words]
+    return " ".join(_close_compounds(spelt)), " ".join(spelt)
 
 
 def _plain_words(words: list[str]) -> list[str]:
@@ -567,6 +577,8 @@ def _closes(first: str, second: str) -> bool:
         return second not in STOPWORDS
     if first in STOPWORDS:
         return False
+    if len(first) == 1:  # a letter that names a kind (``x-ray``, ``k-means``, ``t-SNE``)
+        return first != "s" and second not in STOPWORDS
     if second in STOPWORDS:
         return len(first) >= 3 and zipf(first + second) >= _PARTICLE_ZIPF
     return min(len(first), len(second)) >= 3 and is_known_word(first + second)

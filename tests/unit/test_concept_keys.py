@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from loaders.extraction._candidates import Candidate
-from loaders.extraction._normalise import concept_key, singular
+from loaders.extraction._normalise import concept_forms, concept_key, singular
 
 
 def _key(phrase: str) -> str:
@@ -134,10 +134,25 @@ def test_in_x_of_y_the_word_before_of_is_the_head() -> None:
         ("speed up", "speedup", "speed-up"),
         ("bias-variance trade-off", "bias variance tradeoff"),
         ("plug-in estimators", "plugin estimator"),
+        ("chest X-rays", "chest xray"),
+        ("k-means clustering", "kmeans clustering"),
+        ("t-SNE", "tSNE"),
     ],
 )
 def test_closed_open_and_hyphenated_compounds_share_a_key(variants: tuple[str, ...]) -> None:
     assert len({_key(v) for v in variants}) == 1
+
+
+def test_the_open_form_is_the_key_as_english_writes_it() -> None:
+    # the ranker reads the open form: a model has seldom seen ``computervision`` run together
+    assert concept_forms(["Computer", "Vision"], plural_head=False) == (
+        "computervision",
+        "computer vision",
+    )
+    assert concept_forms(["k-means", "clusters"], plural_head=True) == (
+        "kmeans cluster",
+        "k means cluster",
+    )
 
 
 def test_a_possessive_is_no_part_of_the_key() -> None:
@@ -159,6 +174,7 @@ def test_capitalised_words_run_together_are_split_inside_a_phrase() -> None:
 def test_words_that_only_look_like_a_compound_stay_apart() -> None:
     assert _key("for mat") != _key("format")  # a stopword never closes
     assert _key("s core") != _key("score")  # the s of a split "'s"
+    assert _key("k of n") == "k of n"  # a letter closes onto a word, never onto a stopword
     assert _key("out-of-distribution") == "out of distribution"  # "outof" is a hashtag's
     assert _key("in-context learning") == "in context learning"
 

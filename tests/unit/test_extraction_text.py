@@ -108,6 +108,13 @@ def test_a_lone_letter_makes_no_phrase() -> None:
     assert not any(" k " in f" {key} " for key in keys)
 
 
+def test_a_candidate_is_ranked_by_its_words_apart() -> None:
+    # the key is an identity; the model that ranks the phrase reads it as English writes it
+    units = [Unit("k-means", "NOUN", "NN"), Unit("fine-tuning", "NOUN", "NN")]
+    candidates = collect_candidates(units, title_end=0, expand=lambda _: None)
+    assert candidates["kmeans finetuning"].phrase == "k means fine tuning"
+
+
 def test_title_case_is_lowered_but_coined_names_kept() -> None:
     assert truecase_title("DyAug: Dynamic Graph Augmentation with PC-Winter") == (
         "DyAug: dynamic graph augmentation with PC-Winter"
