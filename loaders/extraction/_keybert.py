@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from itertools import combinations
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -34,7 +33,14 @@ from ._models import (
     prepare_models,
 )
 from ._modifiers import loose_start
-from ._normalise import GENERIC_HEADS, STOPWORDS, concept_key, is_acronym, singular
+from ._normalise import (
+    GENERIC_HEADS,
+    STOPWORDS,
+    combining_prefix,
+    concept_key,
+    is_acronym,
+    singular,
+)
 from ._ranking import (
     PhraseEmbedder,
     Signals,
@@ -337,13 +343,16 @@ def _author_concepts(
     is cleaned first (:func:`_keyword_phrases`); its acronyms are expanded as the text's are
     (``AI alignment``, ``Conditional GANs``, ``Embodied-AI``), so a keyword and the text's
     phrase for it are one concept. A keyword the text writes takes the text's key: read alone,
-    its last word's number is a guess (``Kmeans``, ``lpips`` are no plurals). A keyword the
-    text writes apart, hyphenated or with another number is keyed as the text spells it
-    (``spacegroup`` where the text has ``space group``, ``Metagenomics Binning`` where it has
-    ``metagenomic binning``): English has no closed word to key it by, so the author's
-    spelling would be a second concept."""
-    written = {s.lower(): key for key, c in analysis.candidates.items() for s in c.surfaces}
-    spelt = _spellings(s for c in analysis.candidates.values() for s in c.surfaces)
+    its last word's number is a guess (``Kmeans``, ``lpips`` are no plurals). So does one the
+    text writes apart or hyphenated (``spacegroup`` where the text has ``space group``,
+    ``Rematerialization`` where it has ``re-materialization``): a closed spelling English does
+    not have would otherwise be a second concept."""
+    written: dict[str, str] = {}
+    apart: dict[str, str] = {}
+    for key, candidate in analysis.candidates.items():
+        for surface in candidate.surfaces:
+            written.setdefault(surface.lower(), key)
+            apart.setdefault(_closed(surface), key)
     hits = []
     for phrase in (w for keyword in keywords for w in _keyword_phrases(keyword)):
         words = _without_loose_start(phrase)
@@ -351,9 +360,10 @@ def _author_concepts(
             continue
         cased = [_acronym_cased(w, analysis, registry) for w in words]
         text = " ".join(words)
-        as_spelt = [_acronym_cased(w, analysis, registry) for w in spelt.get(_closed(text), words)]
-        key = written.get(text.lower()) or concept_key(
-            expand_words(as_spelt, _resolver(analysis, registry)), plural_head=True
+        key = (
+            written.get(text.lower())
+            or apart.get(_closed(text))
+            or concept_key(expand_words(cased, _resolver(analysis, registry)), plural_head=True)
         )
         if key and key not in taken:
             taken.add(key)
@@ -361,20 +371,9 @@ def _author_concepts(
     return hits
 
 
-def _spellings(surfaces: Iterable[str]) -> dict[str, list[str]]:
-    """Every run of words in the text's phrases, by its :func:`_closed` form."""
-    spelt: dict[str, list[str]] = {}
-    for surface in surfaces:
-        words = surface.split()
-        for start, end in combinations(range(len(words) + 1), 2):
-            spelt.setdefault(_closed(" ".join(words[start:end])), words[start:end])
-    return spelt
-
-
 def _closed(text: str) -> str:
-    """``text`` in lowercase, with no spaces, hyphens or final ``s`` to its words: ``space
-    group`` meets ``spacegroup``, ``Metagenomics Binning`` ``metagenomic binning``."""
-    return "".join(w.removesuffix("s") for w in _SEAMS.split(text.lower()))
+    """``text`` in lowercase with no spaces or hyphens: ``space group`` meets ``spacegroup``."""
+    return _SEAMS.sub("", text.lower())
 
 
 def _without_loose_start(words: list[str]) -> list[str]:
@@ -407,9 +406,9 @@ def _acronym_cased(word: str, analysis: Analysis, registry: AcronymRegistry) -> 
     divergence``); a word that is, in capitals, an acronym this paper's text uses is that
     acronym, and so is one the load knows (``registry``) when the word is no English word
     (``kl``, ``nlp``, ``rl``) or one the domain writes in capitals (``ai``). Else it stays a
-    word: ``us``, ``map`` or ``art`` elsewhere. Each part of a hyphenated word is read so
-    (``human-ai``)."""
-    if not word.islower() or word in STOPWORDS:
+    word: ``us``, ``map`` or ``art`` elsewhere, and so does a combining prefix (the ``re`` of
+    ``re-weighting``). Each part of a hyphenated word is read so (``human-ai``)."""
+    if not word.islower() or word in STOPWORDS or combining_prefix(word):
         return word
     if "-" in word:
         return "-".join(_acronym_cased(part, analysis, registry) for part in word.split("-"))

@@ -57,6 +57,7 @@ __all__ = [
     "GENERIC_HEADS",
     "GENERIC_MODIFIERS",
     "STOPWORDS",
+    "combining_prefix",
     "concept_forms",
     "concept_key",
     "is_acronym",
@@ -497,6 +498,12 @@ _POSSESSIVE = re.compile(r"['\u2019]s?$")
 #: Two or more capitalised words of three letters or more written as one (``FewShot``).
 _CAMEL = re.compile(r"^(?:[A-Z][a-z]{2,}){2,}$")
 _CAMEL_PART = re.compile(r"[A-Z][a-z]+")
+
+
+def combining_prefix(word: str) -> bool:
+    """Whether the lowercase ``word`` is a combining prefix (``re``, ``pre``, ``multi``): a part
+    of English word formation, never an acronym written in lowercase."""
+    return word in _PREFIXES
 
 
 @lru_cache(maxsize=262_144)  # called ~400 times per abstract on a small vocabulary

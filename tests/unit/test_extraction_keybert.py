@@ -331,14 +331,19 @@ def test_a_lowercase_keyword_keeps_the_acronyms_its_paper_uses() -> None:
 def test_a_lowercase_keyword_takes_the_loads_acronyms_where_the_word_is_no_english_word() -> None:
     registry = AcronymRegistry([("KL", "kullback leibler"), ("RL", "reinforcement learning")])
     registry.learn("MAP", "maximum a posteriori")
+    registry.learn("RE", "random effect")
     analysis = Analysis(candidates={}, methods=[], acronyms={}, length=0)
     hits = _author_concepts(
-        ("kl divergence", "model-based rl", "feature map"), analysis, registry, set()
+        ("kl divergence", "model-based rl", "feature map", "re-weighting"),
+        analysis,
+        registry,
+        set(),
     )
     assert [(h.key, h.name) for h in hits] == [
         ("kullback leibler divergence", "KL divergence"),
         ("model based reinforcement learning", "model-based RL"),
         ("feature map", "feature map"),  # ``map`` is an English word
+        ("reweighting", "re-weighting"),  # ``re`` is a prefix of English word formation
     ]
 
 
@@ -387,16 +392,18 @@ def test_an_acronym_inside_a_long_form_expands_as_the_graph_knows_it() -> None:
     assert registry.resolve("BAMDP") == "bayes adaptive markov decision process"
 
 
-def test_a_keyword_the_text_writes_apart_takes_the_texts_spelling() -> None:
-    [paper] = keybert_extractor().extract(
+def test_a_keyword_the_text_writes_apart_takes_the_texts_key() -> None:
+    [paper] = keybert_extractor(acronyms=AcronymRegistry([("RE", "random effect")])).extract(
         [
             Document(
-                text="We generate crystals under space group constraints, and study the "
-                "metagenomic binning of microbial samples.",
-                keywords=("spacegroup", "Metagenomics Binning"),
+                text="We generate crystals of a given space group, and cut memory by "
+                "re-materialization of activations.",
+                keywords=("spacegroup", "Rematerialization", "Economics"),
             )
         ]
     )
     keys = {c.key for c in paper.concepts}
-    assert "spacegroup" not in keys and "metagenomics binning" not in keys
-    assert {"space group", "metagenomic binning"} <= keys
+    assert {"space group", "rematerialization"} <= keys
+    assert "spacegroup" not in keys and not any("random effect" in k for k in keys)
+    # a word the text writes only in another form is no spelling of it: economic ≠ economics
+    assert "economics" in keys
