@@ -202,7 +202,7 @@ class KeyBertExtractor:
         texts = [t.prepared.text for t in tagged]
         stored = rankers.documents.documents(texts)
         ranking = stored if self.fast else rankers.phrases.documents(texts)
-        # one KeyBERT pass scores concept keys (lowercase) and method phrases (as written) alike
+        # one KeyBERT pass scores concepts (their open forms) and method phrases (as written) alike
         phrases = [
             [*(c.phrase for c in a.candidates.values()), *(_phrase(m) for m in a.methods)]
             for a in analyses
