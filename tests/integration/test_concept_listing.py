@@ -6,17 +6,28 @@ and are filled in on a graph written before them (real Neo4j)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 import pytest
-from _listing import SORT_KEYS, expected, paper_ids, walk, write
+from _listing import (
+    SORT_KEYS,
+    TIES,
+    Listed,
+    check_filled_once_ensured,
+    check_orders_and_pages,
+    copied,
+    expected,
+    lister,
+    paper_ids,
+    stale_statement,
+    write,
+)
 from _profile import db_hits
 from neo4j import AsyncDriver
 
 from graph.config import Settings
 from graph.cypher import query
 from graph.models import PaperOrder
-from graph.queries import GraphReader, find_papers
+from graph.queries import GraphReader
 from graph.schema import ensure_schema
 from graph.writes import MentionRow, PaperRow, upsert_papers
 
@@ -24,72 +35,19 @@ pytestmark = pytest.mark.neo4j
 
 
 @dataclass(frozen=True)
-class Hot:
+class Hot(Listed):
     """A paper mentioning the concept ``hot`` with ``score``."""
 
-    id: str
-    title: str | None
-    year: int | None
-    score: float
-
-    @property
-    def label(self) -> str:
-        return f"Label of {self.id}"
-
     def row(self, *, venue: str = "V") -> PaperRow:
-        return PaperRow(
-            id=self.id,
-            source_id=True,
-            match_key=f"mk-{self.id}",
-            content_hash=f"h-{self.id}",
-            abstract=f"Abstract of {self.id}.",
-            label=self.title or self.label,
-            source="test",
-            extractor="hand",
-            title=self.title,
-            year=self.year,
-            venue=venue,
-            mentions=(
-                MentionRow(
-                    key="hot",
-                    name="hot",
-                    aliases=("hot",),
-                    score=self.score,
-                    rank=1,
-                    source="keybert",
-                ),
-            ),
+        mention = MentionRow(
+            key="hot", name="hot", aliases=("hot",), score=self.score, rank=1, source="keybert"
         )
+        return self.paper_row(venue=venue, mentions=(mention,))
 
 
-# Ties everywhere the orders break them: scores (h01, h02, h03), score and year (h01, h03; h06,
-# h10), titles but for case (h02, h03, h06; h01, h10), undated papers (h04, h05), a paper listed
-# by its label (h04).
-HOT = [
-    Hot("h01", "beta", 2024, 0.9),
-    Hot("h02", "Alpha", 2023, 0.9),
-    Hot("h03", "alpha", 2024, 0.9),
-    Hot("h04", None, None, 0.5),
-    Hot("h05", "delta", None, 0.5),
-    Hot("h06", "ALPHA", 2024, 0.7),
-    Hot("h07", "zeta", 2022, 1.0),
-    Hot("h10", "Beta", 2024, 0.7),
-    Hot("h11", "epsilon", 2023, 0.25),
-]
-#: A mention whose keys are not its concept's key, its score negated and its paper's sort keys.
-STALE_MENTIONS = """
-MATCH (p:Paper)-[m:MENTIONS]->(c:Concept)
-WHERE NOT coalesce(m.conceptKey = c.key AND m.sortScore = -m.score
-                   AND m.sortNewest = p.sortNewest AND m.sortOldest = p.sortOldest
-                   AND m.sortTitle = p.sortTitle AND m.paperId = p.id, false)
-RETURN p.id AS id
-"""
-MENTION_KEYS = "conceptKey, m.sortScore, m.sortNewest, m.sortOldest, m.sortTitle, m.paperId"
-
-
-async def listed(reader: GraphReader, order: PaperOrder, **filters: Any) -> list[str]:
-    page = await find_papers(reader, concept="hot", order=order, first=100, **filters)
-    return [p.id for p in page.items]
+HOT = [Hot(f"h{number}", *paper) for number, *paper in TIES]
+STALE_MENTIONS = stale_statement("(p:Paper)-[r:MENTIONS]->(a:Concept)", "conceptKey")
+listed = lister(concept="hot")
 
 
 async def stale(driver: AsyncDriver, settings: Settings) -> list[str]:
@@ -124,17 +82,16 @@ async def test_a_graph_written_before_the_mention_keys_is_listed_whole_once_ensu
 ) -> None:
     """Mentions as an older papergraph wrote them, without the keys and their indexes:
     ``init-db`` or the next load (both ensure the schema) gives them their keys."""
-    database = neo4j_settings.neo4j_database
-    for statement in (
-        f"MATCH ()-[m:MENTIONS]->() REMOVE m.{MENTION_KEYS}",
-        "DROP INDEX mention_title",
-    ):
-        await driver.execute_query(statement, database_=database)
-    assert len(await stale(driver, neo4j_settings)) == len(HOT)
-    await ensure_schema(driver, database=database)
-    assert await stale(driver, neo4j_settings) == []
-    for order in PaperOrder:
-        assert await listed(reader, order) == expected(HOT, order), order
+    await check_filled_once_ensured(
+        reader,
+        driver,
+        neo4j_settings,
+        HOT,
+        edges=":MENTIONS",
+        key="conceptKey",
+        index="mention_title",
+        concept="hot",
+    )
 
 
 async def test_once_the_mention_indexes_exist_ensuring_the_schema_reads_no_mention(
@@ -144,7 +101,7 @@ async def test_once_the_mention_indexes_exist_ensuring_the_schema_reads_no_menti
     read of every mention (a mention without keys is then one no write path made)."""
     database = neo4j_settings.neo4j_database
     await driver.execute_query(
-        f"MATCH ()-[m:MENTIONS]->() REMOVE m.{MENTION_KEYS}", database_=database
+        f"MATCH ()-[m:MENTIONS]->() REMOVE {copied('m', 'conceptKey')}", database_=database
     )
     await ensure_schema(driver, database=database)
     assert len(await stale(driver, neo4j_settings)) == len(HOT)
@@ -157,13 +114,7 @@ async def test_once_the_mention_indexes_exist_ensuring_the_schema_reads_no_menti
 async def test_every_order_is_the_plain_sort_and_pages_walk_it(
     reader: GraphReader, order: PaperOrder
 ) -> None:
-    whole = expected(HOT, order)
-    assert await listed(reader, order) == whole
-    # a venue every paper has takes the statement's filtered road, which sorts the mentions
-    assert await listed(reader, order, venue="V") == whole
-    for size in (2, 3):
-        walked = await walk(reader, order, size, most=len(whole), concept="hot")
-        assert walked == (whole, {len(HOT)})
+    await check_orders_and_pages(reader, HOT, order, concept="hot")
 
 
 MANY = 1500

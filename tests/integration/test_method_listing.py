@@ -7,83 +7,50 @@ Neo4j)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 import pytest
-from _listing import expected, paper_ids, walk, write
+from _listing import (
+    TIES,
+    Listed,
+    check_filled_once_ensured,
+    check_orders_and_pages,
+    expected,
+    lister,
+    paper_ids,
+    stale_statement,
+    write,
+)
 from _profile import db_hits
 from neo4j import AsyncDriver
 
 from graph.config import Settings
 from graph.cypher import query
 from graph.models import PaperOrder
-from graph.queries import GraphReader, find_papers
-from graph.schema import ensure_schema
+from graph.queries import GraphReader
 from graph.writes import MethodRow, PaperRow, upsert_papers
 
 pytestmark = pytest.mark.neo4j
 
 
 @dataclass(frozen=True)
-class User:
+class User(Listed):
     """A paper proposing (``proposes``) or using the method ``hot`` with ``score``."""
 
-    id: str
-    title: str | None
-    year: int | None
-    score: float
     proposes: bool = False
-
-    @property
-    def label(self) -> str:
-        return f"Label of {self.id}"
 
     def row(self, *, method: str = "hot") -> PaperRow:
         kind = "PROPOSES" if self.proposes else "USES"
-        return PaperRow(
-            id=self.id,
-            source_id=True,
-            match_key=f"mk-{self.id}",
-            content_hash=f"h-{self.id}",
-            abstract=f"Abstract of {self.id}.",
-            label=self.title or self.label,
-            source="test",
-            extractor="hand",
-            title=self.title,
-            year=self.year,
-            venue="V",
-            methods=(MethodRow(key=method, name="Hot", aliases=(), score=self.score, kind=kind),),
-        )
+        hot = MethodRow(key=method, name="Hot", aliases=(), score=self.score, kind=kind)
+        return self.paper_row(methods=(hot,))
 
 
-# Ties everywhere the orders break them, across the two edge types: scores (u01, u02, u03),
-# score and year (u01, u03; u06, u10), titles but for case (u02, u03, u06; u01, u10), undated
-# papers (u04, u05), a paper listed by its label (u04).
+#: The ties across the two edge types: some papers propose the method, the others use it.
 USERS = [
-    User("u01", "beta", 2024, 0.9, proposes=True),
-    User("u02", "Alpha", 2023, 0.9),
-    User("u03", "alpha", 2024, 0.9),
-    User("u04", None, None, 0.5, proposes=True),
-    User("u05", "delta", None, 0.5),
-    User("u06", "ALPHA", 2024, 0.7, proposes=True),
-    User("u07", "zeta", 2022, 1.0),
-    User("u10", "Beta", 2024, 0.7),
-    User("u11", "epsilon", 2023, 0.25, proposes=True),
+    User(f"u{number}", *paper, proposes=number in {"01", "04", "06", "11"})
+    for number, *paper in TIES
 ]
-#: An edge whose keys are not its method's key, its score negated and its paper's sort keys.
-STALE_EDGES = """
-MATCH (p:Paper)-[r:PROPOSES|USES]->(m:Method)
-WHERE NOT coalesce(r.methodKey = m.key AND r.sortScore = -r.score
-                   AND r.sortNewest = p.sortNewest AND r.sortOldest = p.sortOldest
-                   AND r.sortTitle = p.sortTitle AND r.paperId = p.id, false)
-RETURN p.id AS id
-"""
-EDGE_KEYS = "methodKey, r.sortScore, r.sortNewest, r.sortOldest, r.sortTitle, r.paperId"
-
-
-async def listed(reader: GraphReader, order: PaperOrder, **filters: Any) -> list[str]:
-    page = await find_papers(reader, method="hot", order=order, first=100, **filters)
-    return [p.id for p in page.items]
+STALE_EDGES = stale_statement("(p:Paper)-[r:PROPOSES|USES]->(a:Method)", "methodKey")
+listed = lister(method="hot")
 
 
 async def stale(driver: AsyncDriver, settings: Settings) -> list[str]:
@@ -121,17 +88,16 @@ async def test_a_graph_written_before_the_edge_keys_is_listed_whole_once_ensured
 ) -> None:
     """Edges as an older papergraph wrote them, without the keys and their indexes: ``init-db``
     or the next load (both ensure the schema) gives them their keys."""
-    database = neo4j_settings.neo4j_database
-    for statement in (
-        f"MATCH ()-[r:PROPOSES|USES]->() REMOVE r.{EDGE_KEYS}",
-        "DROP INDEX proposal_title",
-    ):
-        await driver.execute_query(statement, database_=database)
-    assert len(await stale(driver, neo4j_settings)) == len(USERS)
-    await ensure_schema(driver, database=database)
-    assert await stale(driver, neo4j_settings) == []
-    for order in PaperOrder:
-        assert await listed(reader, order) == expected(USERS, order), order
+    await check_filled_once_ensured(
+        reader,
+        driver,
+        neo4j_settings,
+        USERS,
+        edges=":PROPOSES|USES",
+        key="methodKey",
+        index="proposal_title",
+        method="hot",
+    )
 
 
 # --- the listing ------------------------------------------------------------------------------
@@ -141,13 +107,7 @@ async def test_a_graph_written_before_the_edge_keys_is_listed_whole_once_ensured
 async def test_every_order_is_the_plain_sort_and_pages_walk_it(
     reader: GraphReader, order: PaperOrder
 ) -> None:
-    whole = expected(USERS, order)
-    assert await listed(reader, order) == whole
-    # a venue every paper has takes the statement's filtered road, which sorts the edges
-    assert await listed(reader, order, venue="V") == whole
-    for size in (2, 3):
-        walked = await walk(reader, order, size, most=len(whole), method="hot")
-        assert walked == (whole, {len(USERS)})
+    await check_orders_and_pages(reader, USERS, order, method="hot")
 
 
 MANY = 1500
