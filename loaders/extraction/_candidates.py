@@ -7,8 +7,10 @@ most specific name the paper gives the idea. A shorter phrase inside it (``graph
 networks`` in ``dynamic graph neural networks``) is a candidate only where it is established
 as a phrase of its own: this paper writes it whole somewhere, or at least two of the papers
 the extractor has read do (:class:`KnownPhrases`); it then ranks a little below a phrase the
-paper writes whole. Nested variants of one paper's own wording do not fill its top ten, and
-the general term a field shares stays reachable.
+paper writes whole. A single word the paper only writes before another (``reinforcement`` in
+``reinforcement learning``) is none, however many papers write it alone. Nested variants of
+one paper's own wording do not fill its top ten, and the general term a field shares stays
+reachable.
 
 A single word is a candidate unless it is a vague head (``method``, ``performance``) or a
 quantity (``128K``); how common it is in everyday English counts against it when ranking
@@ -68,6 +70,8 @@ class Candidate:
     in_title: bool = False
     #: the paper writes it as a whole noun phrase somewhere, not only inside a longer one
     whole: bool = False
+    #: somewhere it ends its phrase, or is an acronym: not only a modifier of the next word
+    headed: bool = False
     #: what the ranker embeds: the key's open form (see :func:`concept_forms`), else the key
     phrase: str = ""
 
@@ -112,7 +116,16 @@ def collect_candidates(
             for j in range(i + 1, end + 1):
                 if _well_formed(units, i, j):
                     whole = i == first and j == end
-                    _add(found, units[i:j], expand, in_title=i < title_end, whole=whole)
+                    # an acronym names its concept even before a noun (``RL`` in ``RL agents``)
+                    headed = j == end or is_acronym(units[j - 1].text)
+                    _add(
+                        found,
+                        units[i:j],
+                        expand,
+                        in_title=i < title_end,
+                        whole=whole,
+                        headed=headed,
+                    )
     return found
 
 
@@ -133,9 +146,23 @@ class KnownPhrases:
                 counts[key] = counts.get(key, 0) + 1
 
     def established(self, candidates: dict[str, Candidate]) -> dict[str, Candidate]:
-        """The candidates this paper writes whole, or that ``papers`` papers read wrote whole."""
+        """The candidates this paper writes whole, or that ``papers`` papers read wrote whole,
+        less any word the paper only writes before a phrase's head (see :func:`_modifies_only`)."""
         counts, needed = self._papers, self._needed
-        return {k: c for k, c in candidates.items() if c.whole or counts.get(k, 0) >= needed}
+        return {
+            k: c
+            for k, c in candidates.items()
+            if c.whole or (counts.get(k, 0) >= needed and not _modifies_only(c))
+        }
+
+
+def _modifies_only(candidate: Candidate) -> bool:
+    """Whether a one-word candidate only ever modifies another word in the paper:
+    ``reinforcement`` of ``reinforcement learning``, ``image`` of ``image classification``.
+    There it names the field of the compound, not an idea the paper discusses, however often
+    other papers write it alone; a phrase of several words (``neural network`` of ``neural
+    network training``), an acronym and an acronym's expansion stay candidates."""
+    return not candidate.headed and " " not in candidate.key
 
 
 def _chunks(
@@ -258,6 +285,7 @@ def _add(
     *,
     in_title: bool,
     whole: bool,
+    headed: bool,
 ) -> None:
     """Record ``span`` under its key (nothing when it has none)."""
     key, phrase = concept_forms(_key_words(span, expand), plural_head=False)
@@ -269,6 +297,7 @@ def _add(
     candidate.count += 1
     candidate.in_title = candidate.in_title or in_title
     candidate.whole = candidate.whole or whole
+    candidate.headed = candidate.headed or headed
     written = surface(span)
     if written not in candidate.surfaces:
         candidate.surfaces.append(written)

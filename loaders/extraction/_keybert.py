@@ -73,7 +73,7 @@ _GREEK = frozenset(name.lower() for name, word in WORD_MACROS.items() if name ==
 
 def extractor_version(*, fast: bool) -> str:
     """Stored on every edge: a load with another version or mode re-extracts the paper."""
-    return "kb-np-29-fast" if fast else "kb-np-29"
+    return "kb-np-30-fast" if fast else "kb-np-30"
 
 
 class Rankers(NamedTuple):

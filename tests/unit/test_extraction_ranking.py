@@ -112,6 +112,27 @@ def test_an_inner_phrase_is_a_concept_once_two_papers_write_it_whole() -> None:
     assert "graph neural network" in {c.key for c in established.concepts}
 
 
+@pytest.mark.model
+def test_a_word_the_paper_only_writes_as_a_modifier_is_no_concept() -> None:
+    # other papers write "reinforcement" alone, but here it only modifies "learning"
+    extractor = keybert_extractor(top_n=30)
+    others = [
+        "Agents learn behaviours by reinforcement from human raters.",
+        "Robots acquire skills through reinforcement and through imitation.",
+    ]
+    paper = (
+        "Offline reinforcement learning trains policies from logged datasets without "
+        "interaction; we study offline reinforcement learning with function approximation."
+    )
+    *_, found = extractor.extract([Document(text=t) for t in [*others, paper]])
+    keys = {c.key for c in found.concepts}
+    assert "offline reinforcement learning" in keys
+    assert "reinforcement" not in keys
+    # the paper's own lone "reinforcement" still counts
+    [written] = extractor.extract([Document(text=f"{paper} Reinforcement is delayed.")])
+    assert "reinforcement" in {c.key for c in written.concepts}
+
+
 def test_a_methods_score_is_its_similarity_on_the_concepts_scale() -> None:
     # one scale for concepts and methods: a used method that fits the paper well outranks a
     # weak concept, and a proposed one gains only a little over the same similarity
