@@ -34,7 +34,7 @@ from ._normalise import (
     is_acronym,
     singular,
 )
-from ._tagging import Unit
+from ._tagging import Unit, cut_at_bracket
 
 __all__ = [
     "Candidate",
@@ -219,6 +219,8 @@ def _well_formed(units: Sequence[Unit], i: int, j: int) -> bool:
     """Whether ``units[i:j]`` makes a keyphrase: content word first, noun last, not vague."""
     first, last = units[i], units[j - 1]
     if last.pos not in _HEADS or (first.tag in _PARTICIPLES and first.pos != "ADJ"):
+        return False
+    if any(cut_at_bracket(u.text) for u in units[i:j]):
         return False
     if first.text.lower() in GENERIC_MODIFIERS or len(last.text) < 2:
         return False

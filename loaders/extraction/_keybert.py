@@ -65,6 +65,9 @@ _DEFAULT_WEIGHTS = Weights()
 _KEYWORD_BREAK = re.compile(r"(?<=[a-z]{2})[.;,]\s+")
 #: Where a compound may be written apart or hyphenated.
 _SEAMS = re.compile(r"[\s-]+")
+#: A keyword's closing parenthesis, the acronym the authors gave it (``Large Language Models
+#: (LLMs)``, ``Vision Question Answering Natural Language Explanation (VQA-NLE)``).
+_KEYWORD_ACRONYM = re.compile(r"\s*\(([^()\s]+)\)\s*$")
 #: A keyword holding LaTeX maths.
 _MATHS = re.compile(r"[$\\]")
 #: Greek letters, which the markup spells as words (``$\epsilon$`` is ``epsilon``).
@@ -73,7 +76,7 @@ _GREEK = frozenset(name.lower() for name, word in WORD_MACROS.items() if name ==
 
 def extractor_version(*, fast: bool) -> str:
     """Stored on every edge: a load with another version or mode re-extracts the paper."""
-    return "kb-np-30-fast" if fast else "kb-np-30"
+    return "kb-np-31-fast" if fast else "kb-np-31"
 
 
 class Rankers(NamedTuple):
@@ -387,14 +390,24 @@ def _without_loose_start(words: list[str]) -> list[str]:
 
 def _keyword_phrases(keyword: str) -> list[list[str]]:
     """The words of the clean phrases in an author keyword. Markup is removed; a sentence
-    break splits two keywords run together (``optimization. fishleg optimization``); in a
+    break splits two keywords run together (``optimization. fishleg optimization``); the
+    acronym a keyword closes with goes (``Large Language Models (LLMs)``); in a
     keyword holding maths a Greek letter standing alone is a variable and is dropped
     (``privacy budget $\\epsilon$``); a phrase with a letter standing alone is skipped, as a
     text phrase is (``double Q``, ``Shalom H Schwartz``)."""
     maths = bool(_MATHS.search(keyword))
-    phrases = [p.split() for p in _KEYWORD_BREAK.split(strip_markup(keyword))]
+    phrases = [_without_acronym(p).split() for p in _KEYWORD_BREAK.split(strip_markup(keyword))]
     phrases = [[w for w in p if not (maths and w.lower() in _GREEK)] for p in phrases]
     return [p for p in phrases if p and not any(_lone_letter(w) for w in p)]
+
+
+def _without_acronym(phrase: str) -> str:
+    """``phrase`` less a closing ``(ACRONYM)``: the keyword names the long form's idea, which
+    the text's phrase and other papers' keywords name without it."""
+    found = _KEYWORD_ACRONYM.search(phrase)
+    if found and all(is_acronym(part) for part in found.group(1).split("-")):
+        return phrase[: found.start()]
+    return phrase
 
 
 def _lone_letter(word: str) -> bool:

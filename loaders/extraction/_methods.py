@@ -28,7 +28,7 @@ from ._not_methods import (
     units_of_measure,
 )
 from ._registry import acronym_form
-from ._tagging import PARTICIPLE_TAGS, Unit
+from ._tagging import PARTICIPLE_TAGS, Unit, cut_at_bracket
 
 __all__ = [
     "MethodCandidate",
@@ -249,8 +249,9 @@ def _with_spellings(methods: list[MethodCandidate], units: Sequence[Unit]) -> li
 
 def _citable(name: str) -> bool:
     """A name people can cite has at least two letters or digits: ``*A*``, ``(S)`` or a
-    ``\\texttt{R}`` variable is typography, not a method."""
-    return sum(c.isalnum() for c in name) >= 2
+    ``\\texttt{R}`` variable is typography, not a method; nor is a word the tokeniser cut inside
+    a bracket (``Learning(EIHL``)."""
+    return sum(c.isalnum() for c in name) >= 2 and not cut_at_bracket(name)
 
 
 def _merge_plurals(found: dict[str, MethodCandidate]) -> list[MethodCandidate]:

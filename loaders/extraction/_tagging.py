@@ -12,7 +12,14 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, NamedTuple
 
-__all__ = ["PARTICIPLE_TAGS", "Unit", "truecase_title", "units_from_doc", "units_from_pairs"]
+__all__ = [
+    "PARTICIPLE_TAGS",
+    "Unit",
+    "cut_at_bracket",
+    "truecase_title",
+    "units_from_doc",
+    "units_from_pairs",
+]
 
 _HYPHENS = frozenset({"-", "\u2010", "\u2011", "\u2013"})
 #: Verb forms that make a compound an adjective: ``data-driven``, ``LLM-Based``.
@@ -131,6 +138,18 @@ def _compound_pos(parts: Sequence[tuple[str, str, str, int]]) -> str:
     if last_pos in ("ADJ", "NUM") or last_tag in PARTICIPLE_TAGS:
         return "ADJ"  # data-driven, two-stage, k-sparse
     return last_pos
+
+
+def cut_at_bracket(text: str) -> bool:
+    """Whether a unit's parentheses do not pair up: the tokeniser cut it inside a bracket the
+    author opened or closed without a space (``maps(e.g``, ``inner-model(s``, ``Syndrome)(i.e``),
+    so it is no word of a name; ``SE(3)-equivariant`` pairs up."""
+    depth = 0
+    for char in text:
+        depth += (char == "(") - (char == ")")
+        if depth < 0:
+            return True
+    return depth != 0
 
 
 def truecase_title(title: str) -> str:

@@ -233,6 +233,38 @@ def test_an_author_keyword_with_an_acronym_is_the_texts_concept() -> None:
     assert "conditional gan" not in keys  # one node for the idea, not one per spelling
 
 
+def test_the_acronym_a_keyword_closes_with_is_not_part_of_its_concept() -> None:
+    # one node for large language models, however the authors list them
+    analysis = Analysis(candidates={}, methods=[], acronyms={}, length=0)
+    keywords = (
+        "Large Language Models (LLMs)",
+        "Vision Question Answering Natural Language Explanation (VQA-NLE)",
+        "SE(3) Equivariance",
+        "Deep learning (theory)",
+    )
+    hits = _author_concepts(keywords, analysis, AcronymRegistry(), set())
+    assert [h.name for h in hits] == [
+        "Large Language Models",
+        "Vision Question Answering Natural Language Explanation",
+        "SE(3) Equivariance",  # a group's name, not an acronym closing the keyword
+        "Deep learning (theory)",
+    ]
+    assert hits[0].key == "large language model"
+
+
+def test_a_word_cut_inside_a_bracket_makes_no_concept_or_method() -> None:
+    text = (
+        "An energy-based model is formed of inner-model(s) that learn features. Pruning "
+        "removes backdoor feature maps(e.g., 83% of them) from the model. We propose "
+        "Excitation-Inhibition Mechanism-assisted Hybrid Learning(EIHL), a training scheme."
+    )
+    [result] = keybert_extractor(top_n=30).extract([Document(text=text)])
+    names = [c.name for c in result.concepts]
+    names += [m.name for m in (*result.proposes, *result.uses)]
+    assert names
+    assert not [n for n in names if "(" in n or ")" in n]
+
+
 def test_embed_matches_dimensions_and_ranks_related_text_higher() -> None:
     extractor = keybert_extractor()
     query, near, far = extractor.embed(

@@ -9,7 +9,7 @@ from loaders.extraction import AcronymRegistry
 from loaders.extraction._analysis import Prepared, define
 from loaders.extraction._candidates import collect_candidates, surface
 from loaders.extraction._normalise import concept_key, method_key, singular
-from loaders.extraction._tagging import Unit, truecase_title, units_from_pairs
+from loaders.extraction._tagging import Unit, cut_at_bracket, truecase_title, units_from_pairs
 
 
 def test_importing_the_package_loads_no_heavy_library() -> None:
@@ -94,6 +94,12 @@ def test_a_name_never_keeps_the_period_that_ends_its_sentence() -> None:
     ]
     texts = [u.text for u in units_from_pairs(tokens)]
     assert texts == ["with", "FreeDyG", ".", "GSM8K", ".", "e.g."]
+
+
+def test_a_unit_cut_inside_a_bracket_is_told_from_a_name_holding_one() -> None:
+    assert cut_at_bracket("maps(e.g") and cut_at_bracket("inner-model(s")
+    assert cut_at_bracket("Syndrome)(i.e")  # closed before it opens
+    assert not cut_at_bracket("SE(3)-equivariant") and not cut_at_bracket("GNN")
 
 
 def test_a_lone_letter_makes_no_phrase() -> None:
