@@ -370,8 +370,18 @@ def _author_concepts(
         )
         if key and key not in taken:
             taken.add(key)
-            hits.append(ConceptHit(key, " ".join(cased), 1.0, (" ".join(phrase),), "author"))
+            name = _keyword_name(cased, key)
+            hits.append(ConceptHit(key, name, 1.0, (" ".join(phrase),), "author"))
     return hits
+
+
+def _keyword_name(words: list[str], key: str) -> str:
+    """A keyword's display name: as the authors write it, unless it is an acronym alone that
+    the paper or the load spells out (``RL``): then the spelled-out key, as a text concept
+    written only as its acronym is named. The first paper's name stays the concept's."""
+    if len(words) == 1 and is_acronym(words[0]) and " " in key:
+        return key
+    return " ".join(words)
 
 
 def _closed(text: str) -> str:

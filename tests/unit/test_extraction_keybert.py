@@ -252,6 +252,19 @@ def test_the_acronym_a_keyword_closes_with_is_not_part_of_its_concept() -> None:
     assert hits[0].key == "large language model"
 
 
+def test_a_keyword_that_is_an_acronym_alone_is_named_spelled_out() -> None:
+    # the first paper's name stays the concept's: "RL" would name reinforcement learning
+    registry = AcronymRegistry([("RL", "reinforcement learning"), ("GNN", "graph neural network")])
+    analysis = Analysis(candidates={}, methods=[], acronyms={}, length=0)
+    hits = _author_concepts(("RL", "GNNs", "AI safety", "XYZ"), analysis, registry, set())
+    assert [(h.key, h.name) for h in hits] == [
+        ("reinforcement learning", "reinforcement learning"),
+        ("graph neural network", "graph neural network"),
+        ("ai safety", "AI safety"),
+        ("xyz", "XYZ"),  # nobody spelled it out
+    ]
+
+
 def test_a_word_cut_inside_a_bracket_makes_no_concept_or_method() -> None:
     text = (
         "An energy-based model is formed of inner-model(s) that learn features. Pruning "
