@@ -7,8 +7,9 @@ most specific name the paper gives the idea. A shorter phrase inside it (``graph
 networks`` in ``dynamic graph neural networks``) is a candidate only where it is established
 as a phrase of its own: this paper writes it whole somewhere, or at least two of the papers
 the extractor has read do (:class:`KnownPhrases`); it then ranks a little below a phrase the
-paper writes whole. A single word the paper only writes before another (``reinforcement`` in
-``reinforcement learning``) is none, however many papers write it alone. Nested variants of
+paper writes whole. A phrase the paper only writes before another word (``reinforcement`` in
+``reinforcement learning``, ``large language`` in ``large language models``) is none, however
+many papers write it alone. Nested variants of
 one paper's own wording do not fill its top ten, and the general term a field shares stays
 reachable.
 
@@ -147,7 +148,7 @@ class KnownPhrases:
 
     def established(self, candidates: dict[str, Candidate]) -> dict[str, Candidate]:
         """The candidates this paper writes whole, or that ``papers`` papers read wrote whole,
-        less any word the paper only writes before a phrase's head (see :func:`_modifies_only`)."""
+        less any the paper only writes before another word (see :func:`_modifies_only`)."""
         counts, needed = self._papers, self._needed
         return {
             k: c
@@ -157,12 +158,11 @@ class KnownPhrases:
 
 
 def _modifies_only(candidate: Candidate) -> bool:
-    """Whether a one-word candidate only ever modifies another word in the paper:
-    ``reinforcement`` of ``reinforcement learning``, ``image`` of ``image classification``.
-    There it names the field of the compound, not an idea the paper discusses, however often
-    other papers write it alone; a phrase of several words (``neural network`` of ``neural
-    network training``), an acronym and an acronym's expansion stay candidates."""
-    return not candidate.headed and " " not in candidate.key
+    """Whether a candidate only ever modifies the next word in the paper: ``reinforcement`` of
+    ``reinforcement learning``, ``large language`` of ``large language models``. There it is a
+    fragment of the paper's phrase, however often other papers write it alone (a tagger that
+    reads ``models`` as a verb writes ``large language`` whole); an acronym is exempt."""
+    return not candidate.headed
 
 
 def _chunks(
