@@ -9,9 +9,8 @@ as a phrase of its own: this paper writes it whole somewhere, or at least two of
 the extractor has read do (:class:`KnownPhrases`); it then ranks a little below a phrase the
 paper writes whole. A phrase the paper only writes before another word (``reinforcement`` in
 ``reinforcement learning``, ``large language`` in ``large language models``) is none, however
-many papers write it alone. Nested variants of
-one paper's own wording do not fill its top ten, and the general term a field shares stays
-reachable.
+many papers write it alone. Nested variants of one paper's own wording do not fill its top
+ten, and the general term a field shares stays reachable.
 
 A single word is a candidate unless it is a vague head (``method``, ``performance``) or a
 quantity (``128K``); how common it is in everyday English counts against it when ranking
