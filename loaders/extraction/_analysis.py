@@ -22,7 +22,7 @@ from ._methods import (
     proposed_positions,
     split_definitions,
 )
-from ._normalise import concept_key, is_acronym, method_key
+from ._normalise import GENERIC_HEADS, concept_key, is_acronym, method_key, singular
 from ._not_methods import is_organisation
 from ._registry import AcronymRegistry, acronym_form
 from ._tagging import Unit, truecase_title
@@ -206,17 +206,28 @@ def analyse(
 def _without_methods(
     candidates: dict[str, Candidate], methods: list[MethodCandidate]
 ) -> dict[str, Candidate]:
-    """Drop concept candidates that are, or contain, one of the paper's method names or an
-    organisation (organisations are not nodes: ``OpenAI`` is neither a method nor a concept)."""
+    """Drop concept candidates that are one of the paper's method names, or one with a vague head
+    (``DyAug framework``: the method again), or that hold an organisation (organisations are not
+    nodes: ``OpenAI`` is neither a method nor a concept). A phrase that holds a method name
+    otherwise is a concept of its own: ``XML schema``, ``SPARQL queries``, ``JPEG compression``
+    say what the paper does with the thing it names."""
     names = {m.key for m in methods} | {method_key(a) for m in methods for a in m.aliases}
     return {
         key: c
         for key, c in candidates.items()
         if method_key(key) not in names
-        and not any(
-            method_key(w) in names or is_organisation(w) for s in c.surfaces for w in s.split(" ")
-        )
+        and not any(_restates_method(s.split(" "), names) for s in c.surfaces)
     }
+
+
+def _restates_method(words: list[str], names: set[str]) -> bool:
+    """Whether a phrase's ``words`` are a method name, alone or before a vague head, or hold an
+    organisation."""
+    if any(is_organisation(w) for w in words):
+        return True
+    if len(words) == 1:
+        return method_key(words[0]) in names
+    return method_key(words[-2]) in names and singular(words[-1]).lower() in GENERIC_HEADS
 
 
 def _introduced(units: Sequence[Unit], definition: Definition) -> bool:

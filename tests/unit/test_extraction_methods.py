@@ -161,7 +161,19 @@ def test_one_paper_writing_both_spellings_has_one_method_and_no_such_concept(
     )
     [cifar] = [m for m in result.uses if m.key == "cifar10"]
     assert "CIFAR-10" in {cifar.name, *cifar.aliases}
-    assert not any("cifar" in c.key for c in result.concepts)
+    assert not any(c.key.replace(" ", "") == "cifar10" for c in result.concepts)
+
+
+def test_a_phrase_holding_a_method_name_is_a_concept_unless_it_restates_the_method() -> None:
+    text = (
+        "We propose SPath, a path language for XML schema. XML is increasingly used as a data "
+        "format, and the SPath framework answers SPARQL queries over XML schema documents."
+    )
+    [result] = keybert_extractor(top_n=30).extract([Document(text=text)])
+    keys = {c.key for c in result.concepts}
+    assert {m.name for m in result.uses} >= {"XML", "SPARQL"}
+    assert {"xml schema", "sparql query"} <= keys
+    assert not {"spath framework", "spath", "xml", "sparql"} & keys
 
 
 def test_an_acronym_is_defined_only_by_the_initials_of_its_long_form(
