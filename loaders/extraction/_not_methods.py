@@ -15,6 +15,7 @@ says otherwise:
 - It is a unit: it follows a number wherever the paper writes it (``80 GB``, ``3.5 kT``), and
   not as what the number counts (``3 PPO agents``).
 - It names an organisation (``OpenAI``, ``DeepMind``): a short list, see ``_ORGANISATIONS``.
+- It is initials with periods (``U.S.``, ``E.U.``): an abbreviation of ordinary words.
 
 A name the paper defines (``Instructive Decoding (ID)``), typesets or introduces with ``called``
 is taken at the paper's word.
@@ -140,6 +141,8 @@ _ORGANISATIONS = frozenset(
         "OpenReview",
     ]
 )
+#: Initials with periods, the last one perhaps lost to the sentence's end: ``U.S.``, ``E.U``.
+_INITIALS = re.compile(r"^(?:[A-Za-z]\.)+[A-Za-z]?\.?$")
 #: A bare number or range before a unit: ``80``, ``3.5``, ``1,024``, ``120-130``.
 _NUMBER = re.compile(r"^\d[\d.,]*(?:[-\u2013]\d[\d.,]*)?$")
 _PLURAL_TAGS = frozenset({"NNS", "NNPS"})
@@ -168,10 +171,12 @@ def is_field_or_metric(name: str) -> bool:
 
 @lru_cache(maxsize=65_536)  # asked of every name-like word of every paper
 def is_not_method(name: str) -> bool:
-    """Whether a one-token name names a field, metric or organisation, or is a stopword."""
+    """Whether a one-token name names a field, metric or organisation, or is a stopword or
+    initials."""
     return (
         is_field_or_metric(name)
         or name in _ORGANISATIONS
+        or bool(_INITIALS.match(name))
         or any(_odd_case(p) and p.lower() in STOPWORDS for p in name.split("-"))
     )
 

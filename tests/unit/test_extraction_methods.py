@@ -127,6 +127,17 @@ def test_organisations_are_not_methods(extractor: KeyphraseExtractor) -> None:
     assert not {"OpenAI", "DeepMind", "NVIDIA"} & names
 
 
+def test_initials_with_periods_are_not_methods(extractor: KeyphraseExtractor) -> None:
+    result = _extract(
+        extractor,
+        "We track astroturfing in U.S. political elections and in E.U. law debates with "
+        "BERT, and compare with GPT-4 on the U.K. subset.",
+    )
+    names = _names(result)
+    assert {"BERT", "GPT-4"} <= names
+    assert not {"U.S", "U.S.", "E.U", "E.U.", "U.K", "U.K."} & names
+
+
 @pytest.mark.parametrize(
     ("hyphenated", "plain"),
     [
