@@ -19,6 +19,11 @@ predicts 10 phrases per document with no access to the gold. Scoring is the shar
 corpus's headline F1@10 is a bootstrap over documents (1,000 resamples, fixed seed). docs/s is
 each system's extraction rate over all corpora (papergraph loads its models once per corpus, as each corpus is a graph of its own; a few seconds of the total).
 
+``--unseen DIR [DIR ...]`` scores the same systems, on concepts as for Inspec, on keyphrase sets
+in the layout of LIAAD's KeywordExtractor-Datasets (``docsutf8/*.txt`` and ``keys/*.key``, one
+keyphrase a line; e.g. its ``kdd`` and ``www`` author keywords), instead of the corpora above:
+a check on text no rule was written against. Those sets stay outside the repository.
+
 Prints one JSON object. Usage: ``python bench/extraction_quality.py [--limit N] [--iclr 300]``.
 """
 
@@ -65,6 +70,11 @@ class Corpus:
     predicts: str
 
 
+def headline(corpus: Corpus) -> str:
+    """The match mode of a corpus's headline number; partial for a set without a target."""
+    return HEADLINE.get(corpus.name, "partial")
+
+
 def corpora(limit: int | None, iclr: int) -> list[Corpus]:
     scierc = _jsonl(EVAL / "scierc_dev.jsonl", limit)
     return [
@@ -74,6 +84,28 @@ def corpora(limit: int | None, iclr: int) -> list[Corpus]:
         Corpus("scierc-methods", scierc, ["methods"], "methods"),
         Corpus("scienceie", _jsonl(EVAL / "scienceie_dev.jsonl", limit), ["keyphrases"], "both"),
     ]
+
+
+def unseen(directories: list[Path], limit: int | None) -> list[Corpus]:
+    """Keyphrase sets in LIAAD's layout, each a corpus named by its directory, scored on
+    concepts with partial match as the headline; documents in a fixed shuffled order."""
+    sets = []
+    for directory in directories:
+        docs = []
+        for text_file in sorted((directory / "docsutf8").glob("*.txt")):
+            keys = directory / "keys" / f"{text_file.stem}.key"
+            gold = _lines(keys) if keys.exists() else []
+            text = text_file.read_text(encoding="utf-8", errors="replace").strip()
+            if text and gold:
+                docs.append({"id": text_file.stem, "text": text, "keyphrases": gold})
+        random.Random(11).shuffle(docs)
+        sets.append(Corpus(directory.name, docs[:limit], ["keyphrases"], "concepts"))
+    return sets
+
+
+def _lines(path: Path) -> list[str]:
+    text = path.read_text(encoding="utf-8", errors="replace")
+    return [line.strip() for line in text.splitlines() if line.strip()]
 
 
 def _jsonl(path: Path, limit: int | None) -> list[dict[str, Any]]:
@@ -241,12 +273,12 @@ def evaluate(corpus: Corpus, predictions: list[list[str]], score: ModuleType) ->
     out: dict[str, Any] = {f"f1@{r['k']}_{r['match']}": round(r["F1"], 4) for r in rows} | {
         f"recall@{r['k']}_{r['match']}": round(r["R"], 4) for r in rows if r["k"] == 10
     }
-    headline = HEADLINE[corpus.name]
+    mode = headline(corpus)
     per_doc = []
     for d in corpus.docs:
         info, doc_rows = score.score([d], preds, corpus.fields, [10])
         if info["scored_docs"]:
-            per_doc.append(next(r["F1"] for r in doc_rows if r["match"] == headline))
+            per_doc.append(next(r["F1"] for r in doc_rows if r["match"] == mode))
     out["ci95"] = bootstrap(per_doc)
     return out
 
@@ -266,11 +298,13 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=None, help="documents per eval set")
     parser.add_argument("--iclr", type=int, default=300, help="ICLR 2024 papers")
     parser.add_argument("--systems", default=",".join(SYSTEMS))
+    parser.add_argument("--unseen", type=Path, nargs="+", help="keyphrase sets in LIAAD's layout")
     args = parser.parse_args()
-    sets, score = corpora(args.limit, args.iclr), scorer()
+    sets = unseen(args.unseen, args.limit) if args.unseen else corpora(args.limit, args.iclr)
+    score = scorer()
     unique = {id(c.docs): c.docs for c in sets}  # scierc and scierc-methods share documents
     report: dict[str, Any] = {
-        "corpora": {c.name: {"docs": len(c.docs), "headline": HEADLINE[c.name]} for c in sets},
+        "corpora": {c.name: {"docs": len(c.docs), "headline": headline(c)} for c in sets},
         "systems": {},
     }
     for name in args.systems.split(","):
