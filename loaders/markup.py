@@ -80,6 +80,8 @@ WORD_MACROS = {
 #: LaTeX's font commands: they change how letters look, so they never separate two words.
 _FONT_COMMANDS = frozenset(
     [
+        "text",
+        "textnormal",
         "textbf",
         "textit",
         "texttt",

@@ -27,6 +27,7 @@ from loaders.markup import maths_symbols, strip_markup
             "LosslEss MOdel ExpansioN (LEMON)",
         ),
         (r"a \textbf{Co}ntrastive \emph{F}ilter", "a Contrastive Filter"),
+        (r"$\text{GRA}$die$\text{N}$t-Based trees", "GRAdieNt-Based trees"),
         (r"bound $\mathcal{O}(n)$ as in\cite{x}", "bound O(n) as in x"),
     ],
 )
