@@ -206,28 +206,35 @@ def analyse(
 def _without_methods(
     candidates: dict[str, Candidate], methods: list[MethodCandidate]
 ) -> dict[str, Candidate]:
-    """Drop concept candidates that are one of the paper's method names, or one with a vague head
-    (``DyAug framework``: the method again), or that hold an organisation (organisations are not
-    nodes: ``OpenAI`` is neither a method nor a concept). A phrase that holds a method name
-    otherwise is a concept of its own: ``XML schema``, ``SPARQL queries``, ``JPEG compression``
-    say what the paper does with the thing it names."""
+    """Drop concept candidates that restate one of the paper's methods (see
+    :func:`_restates_method`) or hold an organisation (organisations are not nodes: ``OpenAI``
+    is neither a method nor a concept). A phrase that holds the name of a method the paper
+    uses is otherwise a concept of its own: ``XML schema``, ``SPARQL queries``, ``JPEG
+    compression`` say what the paper does with the thing it names."""
     names = {m.key for m in methods} | {method_key(a) for m in methods for a in m.aliases}
+    own = {m.key for m in methods if m.proposed} | {
+        method_key(a) for m in methods if m.proposed for a in m.aliases
+    }
     return {
         key: c
         for key, c in candidates.items()
         if method_key(key) not in names
-        and not any(_restates_method(s.split(" "), names) for s in c.surfaces)
+        and not any(_restates_method(s.split(" "), names, own) for s in c.surfaces)
     }
 
 
-def _restates_method(words: list[str], names: set[str]) -> bool:
-    """Whether a phrase's ``words`` are a method name, alone or before a vague head, or hold an
-    organisation."""
+def _restates_method(words: list[str], names: set[str], own: set[str]) -> bool:
+    """Whether a phrase's ``words`` restate a method: they end in its name (``DyAug``,
+    ``offline GFlowNet``, ``the agent GROOT``) or put it before a vague head (``DyAug
+    framework``), or hold the name of a method the paper introduces, whose own phrases are
+    mostly the method again or a clause the tagger misread (``AMAGO revisits``). An
+    organisation anywhere counts too."""
     if any(is_organisation(w) for w in words):
         return True
-    if len(words) == 1:
-        return method_key(words[0]) in names
-    return method_key(words[-2]) in names and singular(words[-1]).lower() in GENERIC_HEADS
+    keys = [method_key(w) for w in words]
+    if keys[-1] in names or own.intersection(keys):
+        return True
+    return len(words) > 1 and keys[-2] in names and singular(words[-1]).lower() in GENERIC_HEADS
 
 
 def _introduced(units: Sequence[Unit], definition: Definition) -> bool:
