@@ -103,39 +103,38 @@ def test_units_after_numbers_are_not_methods(extractor: KeyphraseExtractor) -> N
     assert not {"GB", "TB", "ms", "GHz", "kT"} & names
 
 
-def test_a_field_or_format_in_any_case_is_not_a_method(extractor: KeyphraseExtractor) -> None:
-    result = _extract(
-        extractor,
-        "Our detector achieves SoTA results on RGB and LiDAR inputs, beating prior SoTA "
-        "methods with DyAug augmentations under Non-IID splits, as in DP-SGD.",
-    )
-    names = _names(result)
-    assert {"DyAug", "DP-SGD"} <= names
-    assert not {"SoTA", "RGB", "LiDAR", "Non-IID"} & names
-
-
-def test_organisations_are_not_methods(extractor: KeyphraseExtractor) -> None:
-    result = _extract(
-        extractor,
-        text=(
-            "We evaluate OpenAI's GPT-4 and DeepMind's Chinchilla against open models such as "
-            "LLaMA, trained on NVIDIA hardware. Models released by OpenAI lead the benchmark."
+@pytest.mark.parametrize(
+    ("text", "methods", "not_methods"),
+    [
+        pytest.param(
+            "Our detector achieves SoTA results on RGB and LiDAR inputs, beating prior SoTA "
+            "methods with DyAug augmentations under Non-IID splits, as in DP-SGD.",
+            {"DyAug", "DP-SGD"},
+            {"SoTA", "RGB", "LiDAR", "Non-IID"},
+            id="a field or format in any case",
         ),
-    )
-    names = _names(result)
-    assert {"GPT-4", "LLaMA"} <= names
-    assert not {"OpenAI", "DeepMind", "NVIDIA"} & names
-
-
-def test_initials_with_periods_are_not_methods(extractor: KeyphraseExtractor) -> None:
-    result = _extract(
-        extractor,
-        "We track astroturfing in U.S. political elections and in E.U. law debates with "
-        "BERT, and compare with GPT-4 on the U.K. subset.",
-    )
-    names = _names(result)
-    assert {"BERT", "GPT-4"} <= names
-    assert not {"U.S", "U.S.", "E.U", "E.U.", "U.K", "U.K."} & names
+        pytest.param(
+            "We evaluate OpenAI's GPT-4 and DeepMind's Chinchilla against open models such as "
+            "LLaMA, trained on NVIDIA hardware. Models released by OpenAI lead the benchmark.",
+            {"GPT-4", "LLaMA"},
+            {"OpenAI", "DeepMind", "NVIDIA"},
+            id="organisations",
+        ),
+        pytest.param(
+            "We track astroturfing in U.S. political elections and in E.U. law debates with "
+            "BERT, and compare with GPT-4 on the U.K. subset.",
+            {"BERT", "GPT-4"},
+            {"U.S", "U.S.", "E.U", "E.U.", "U.K", "U.K."},
+            id="initials with periods",
+        ),
+    ],
+)
+def test_name_shaped_words_that_name_no_method(
+    extractor: KeyphraseExtractor, text: str, methods: set[str], not_methods: set[str]
+) -> None:
+    names = _names(_extract(extractor, text))
+    assert methods <= names
+    assert not not_methods & names
 
 
 @pytest.mark.parametrize(
