@@ -211,16 +211,19 @@ def _without_methods(
     is neither a method nor a concept). A phrase that holds the name of a method the paper
     uses is otherwise a concept of its own: ``XML schema``, ``SPARQL queries``, ``JPEG
     compression`` say what the paper does with the thing it names."""
-    names = {m.key for m in methods} | {method_key(a) for m in methods for a in m.aliases}
-    own = {m.key for m in methods if m.proposed} | {
-        method_key(a) for m in methods if m.proposed for a in m.aliases
-    }
+    names = _method_keys(methods)
+    own = _method_keys([m for m in methods if m.proposed])
     return {
         key: c
         for key, c in candidates.items()
         if method_key(key) not in names
         and not any(_restates_method(s.split(" "), names, own) for s in c.surfaces)
     }
+
+
+def _method_keys(methods: list[MethodCandidate]) -> set[str]:
+    """The keys of ``methods``' names and aliases."""
+    return {k for m in methods for k in (m.key, *map(method_key, m.aliases))}
 
 
 def _restates_method(words: list[str], names: set[str], own: set[str]) -> bool:
