@@ -81,6 +81,22 @@ def test_coined_names_are_proposed_with_their_casing(
     assert "PC-Winter" in names
 
 
+def test_a_paper_naming_several_methods_of_its_own_lists_its_main_one_first(
+    docs: list[Document], results: list[Extraction]
+) -> None:
+    # the seed's untitled abstracts are labelled by their first proposed method; each of these
+    # names its parts once and its main contribution in several sentences
+    firsts = {
+        marker: _paper(docs, results, marker).proposes[0].name
+        for marker in ("DyDiT", "SemiSGD", "Query Localization")
+    }
+    assert firsts == {
+        "DyDiT": "DyDiT",
+        "SemiSGD": "SemiSGD",
+        "Query Localization": "Query Localization",
+    }
+
+
 def test_a_name_with_the_next_word_glued_on_is_not_a_second_method(
     docs: list[Document], results: list[Extraction]
 ) -> None:
