@@ -216,9 +216,18 @@ def _beside(units: Sequence[Unit], span: Span) -> str | None:
         )
     ):
         return _appositive(units, end + 2)
-    if start >= 2 and units[start - 1].text == ",":
+    if start >= 2 and units[start - 1].text == "," and _determined(units, start - 2):
         return _head_kind(units[start - 2].text)
     return None
+
+
+def _determined(units: Sequence[Unit], head: int) -> bool:
+    """Whether the noun at ``head`` ends a phrase opened by a determiner (``a new method, X``),
+    as an appositive's is; ``in control tasks, X searches`` ends a clause before X."""
+    i = head
+    while i >= 0 and head - i < _LOOK_AHEAD and units[i].pos in ("NOUN", "PROPN", "ADJ"):
+        i -= 1
+    return i >= 0 and (units[i].pos == "DET" or units[i].tag == "PRP$")
 
 
 def _noun_after(units: Sequence[Unit], i: int) -> str | None:

@@ -173,3 +173,16 @@ def test_names_listed_before_their_kind_share_it(extractor: KeyphraseExtractor) 
     assert kinds.get("GTA") == "benchmark" and kinds.get("GAIA") == "benchmark"
     assert "NNP-I" not in kinds  # hardware is no method
     assert kinds.get("ResNet18") == "model" and kinds.get("NAS-Bench-101") == "benchmark"
+
+
+def test_a_name_after_a_clause_ending_in_a_comma_keeps_its_kind(
+    extractor: KeyphraseExtractor,
+) -> None:
+    # "tasks, L-MAP" is no appositive (that is "a benchmark, X"): the clause ends at the comma
+    result = _one(
+        extractor,
+        "We present \\textit{Latent Macro Action Planner} (L-MAP), which learns macro-actions. "
+        "In offline RL settings, including stochastic continuous control tasks, L-MAP "
+        "efficiently searches over discrete latent actions.",
+    )
+    assert "L-MAP" in [m.name for m in result.proposes]
