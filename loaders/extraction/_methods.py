@@ -155,7 +155,7 @@ def emphasised_names(raw_text: str) -> list[str]:
     opening a list item), not a name."""
     names = []
     for match in _EMPHASIS.finditer(raw_text):
-        if _cited_before(raw_text[: match.start()]):
+        if _cited_before(raw_text[: match.start()]) or _inside_word(raw_text[match.end() :]):
             continue
         text = next(g for g in match.groups() if g is not None)
         if text.rstrip().endswith((".", ":")):
@@ -164,6 +164,12 @@ def emphasised_names(raw_text: str) -> list[str]:
         if _NAME_LIKE.match(text) and _has_capital(text) and not _ROMAN.match(text):
             names.append(text)
     return names
+
+
+def _inside_word(after: str) -> bool:
+    """``**Attr**ibute``, ``\\textbf{Gen}}$erative``: emphasis that a word goes on after marks
+    the letters of an acronym, not a name."""
+    return after.lstrip("}$*_")[:1].isalpha()
 
 
 def _cited_before(text: str) -> bool:
@@ -207,7 +213,7 @@ def find_methods(
     for name in [*named, *_capitalised_names(units, proposed_at), *emphasised]:
         _add(found, name, True)
     methods = _merge_initialisms(_without_parts_of_proposed(_merge_plurals(found)))
-    methods = _merge_solid_spellings(methods)
+    methods = _fold_long_forms(_merge_solid_spellings(methods), units)
     methods = [m for m in _without_glued_words(methods) if _citable(m.name)]
     return _with_spellings(methods, units)
 
@@ -296,6 +302,61 @@ def _merge_initialisms(methods: list[MethodCandidate]) -> list[MethodCandidate]:
         else:
             full.aliases.extend([method.name, *method.aliases])
     return kept
+
+
+def _fold_long_forms(
+    methods: list[MethodCandidate], units: Sequence[Unit]
+) -> list[MethodCandidate]:
+    """A proposed phrase of several words that spells out another of the paper's names is that
+    name's alias, not a second method: it is written before the name in brackets
+    (``Self-disciplined Autoregressive Sampling (SASA)``, an acronym taking two letters of one
+    word, which the acronym test refuses), it begins the name's long form (``Continuous Edge``
+    of ``Continuous Edge Direction (CoED)``; ``Visual Reprogramming``, which ends
+    ``Attribute-based Visual Reprogramming (AttrVR)``, is the broader idea), or the name is
+    made of the starts of its words (``RelCon`` of ``Relative Contrastive``)."""
+    written = " ".join(u.text for u in units)
+    folded: set[str] = set()
+    for method in methods:
+        words = method.name.split()
+        if not method.proposed or len(words) < 2:
+            continue
+        short = _spelled_out(method, [m for m in methods if m.key not in folded], written)
+        if short is not None:
+            short.aliases.append(method.name)
+            short.proposed = True
+            folded.add(method.key)
+    return [m for m in methods if m.key not in folded]
+
+
+def _spelled_out(
+    long: MethodCandidate, methods: list[MethodCandidate], written: str
+) -> MethodCandidate | None:
+    """The method of ``methods`` whose name ``long`` spells out (see :func:`_fold_long_forms`)."""
+    others = [m for m in methods if m is not long]
+    bracket = re.search(re.escape(long.name) + r"\s*\(\s*([^()\s]+)\s*\)", written)
+    if bracket:
+        key = spelling_key(acronym_form(bracket.group(1)))
+        short = next((m for m in others if m.key == key), None)
+        if short is not None:
+            return short
+    words = long.name.lower().split()
+    for other in others:
+        if any(alias.lower().split()[: len(words)] == words for alias in other.aliases):
+            return other
+    coined = (m for m in others if m.proposed and " " not in m.name)
+    return next((m for m in coined if _made_of_starts(m.name.lower(), words)), None)
+
+
+def _made_of_starts(name: str, words: list[str], at: int = 0) -> bool:
+    """Whether ``name`` (from ``at``) begins with the starts of ``words``, one after another.
+    Only its beginning: ``AttrVR`` ends in the letters of ``Visual Reprogramming``, the broader
+    idea it names a kind of."""
+    if not words:
+        return True
+    return any(
+        name.startswith(words[0][:n], at) and _made_of_starts(name, words[1:], at + n)
+        for n in range(len(words[0]), 0, -1)
+    )
 
 
 def _without_glued_words(methods: list[MethodCandidate]) -> list[MethodCandidate]:

@@ -403,3 +403,66 @@ def test_an_emphasised_run_in_heading_is_no_method(extractor: KeyphraseExtractor
     names = _names(result)
     assert "Lingual-SMoE" in names
     assert not {n for n in names if n.startswith(("Linguistics", "Language"))}
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "name", "long_form"),
+    [
+        (  # the acronym takes two letters of one word, so no acronym definition is found
+            "Language models write toxic text. We propose \\textit{Self-disciplined "
+            "Autoregressive Sampling (SASA)}, a decoding algorithm. SASA lowers toxicity.",
+            None,
+            "SASA",
+            "Self-disciplined Autoregressive Sampling",
+        ),
+        (  # the first words of the long form, read as a name before a proposal head
+            "Edges can be fuzzy. We propose a general framework, called Continuous Edge "
+            "Direction (CoED) GNN. We introduce the Continuous Edge framework's Laplacian, "
+            "and CoED GNN learns on gene regulatory networks.",
+            None,
+            "CoED",
+            "Continuous Edge",
+        ),
+        (  # the coined name is made of the starts of the phrase's words
+            "We present RelCon, a novel self-supervised Relative Contrastive learning approach "
+            "for wearable sensors. RelCon learns from accelerometry.",
+            "RelCon: Relative Contrastive Learning for a Motion Foundation Model",
+            "RelCon",
+            "Relative Contrastive",
+        ),
+    ],
+)
+def test_a_proposed_phrase_spelling_out_the_papers_name_is_its_alias(
+    extractor: KeyphraseExtractor, text: str, title: str | None, name: str, long_form: str
+) -> None:
+    result = _extract(extractor, text, title)
+    [method] = [m for m in result.proposes if name == m.name]
+    assert long_form in method.aliases
+    assert long_form not in _names(result)
+
+
+def test_a_phrase_ending_a_proposed_name_stays_the_broader_idea(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor,
+        "*Visual reprogramming* (VR) reuses pre-trained vision models. We propose "
+        "***Attr**ibute-based **V**isual **R**eprogramming* (AttrVR) for CLIP. AttrVR refines "
+        "patterns per image.",
+    )
+    [attrvr] = [m for m in result.proposes if m.name == "AttrVR"]
+    assert "Visual reprogramming" not in attrvr.aliases
+
+
+def test_emphasis_on_letters_inside_a_word_marks_an_acronym_not_a_name(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor,
+        "This paper proposes $\\textbf{AnalogGenie}$, a "
+        "$\\underline{\\textbf{Gen}}$erat$\\underline{\\textbf{i}}$ve engine for circuits, and "
+        "***Attr**ibute-based **V**isual **R**eprogramming* (AttrVR) for images.",
+    )
+    names = _names(result)
+    assert {"AnalogGenie", "AttrVR"} <= names
+    assert not {"Gen", "Attr"} & names
