@@ -29,6 +29,7 @@ from ._not_methods import (
 )
 from ._registry import acronym_form
 from ._tagging import PARTICIPLE_TAGS, Unit, cut_at_bracket
+from ._wordforms import in_lexicon
 
 __all__ = [
     "MethodCandidate",
@@ -100,6 +101,10 @@ _PROPOSAL_HEADS = frozenset(
     {"method", "framework", "approach", "model", "algorithm", "benchmark", "dataset", "strategy"}
 )
 _ORDINARY_ZIPF = 3.0
+#: The most words a name in capitals runs to (``STEP-BACK PROMPTING``), and the letters a
+#: word in it needs to count as English (``DJ`` is an acronym).
+_CAPITALS_RUN = 3
+_ENGLISH_LETTERS = 4
 _AUTHOR_SUBJECTS = frozenset({"we", "paper", "work", "study", "article", "here"})
 _NAME_SHAPE = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:[-.+][A-Za-z0-9]+)*$")
 _HEADS = frozenset({"NOUN", "PROPN"})
@@ -109,6 +114,8 @@ _EMPHASIS = re.compile(
     r"|\{\\(?:scshape|sc|bfseries|ttfamily|itshape|bf|tt)\s+([^{}\n]{1,60})\}"
     r"|\*\*([^*\n]{1,60})\*\*|(?<![*\w])\*([^*\n]{1,60})\*(?![*\w])"
 )
+#: A list item's number or letter just before: ``(2)``, ``($b$)``, ``iii)``.
+_LIST_MARKER = re.compile(r"(?:\(\s*\$?\w{1,4}\$?\s*\)|(?<!\w)\w{1,3}\))\s*[$*]*$")
 #: Words a typo glues onto the name before them: "LongPackis highly scalable".
 _GLUED_WORDS = tuple(w for w in STOPWORDS if len(w) >= 2 and w.isalpha())
 _NAME_LIKE = re.compile(r"^[A-Za-z][\w.+-]*(?: [\w.+-]+){0,3}$")
@@ -152,7 +159,7 @@ IsConcept = Callable[[str], bool]
 def emphasised_names(raw_text: str) -> list[str]:
     """Names the authors typeset for emphasis: ``\\texttt{DyAug}``, ``**Demon**``, ``*Demon*``.
     Emphasis that ends a sentence is a run-in heading (``(a) \\textit{Linguistics Hierarchy.}``
-    opening a list item), not a name."""
+    opening a list item), not a name, and so are plain words after a list marker."""
     names = []
     for match in _EMPHASIS.finditer(raw_text):
         if _cited_before(raw_text[: match.start()]) or _inside_word(raw_text[match.end() :]):
@@ -161,9 +168,17 @@ def emphasised_names(raw_text: str) -> list[str]:
         if text.rstrip().endswith((".", ":")):
             continue
         text = re.sub(r"\s*\([^()]*\)\s*$|[{}$\\]", "", text).strip()
+        if _LIST_MARKER.search(raw_text[: match.start()]) and _plain_words(text):
+            continue  # a list item's label: ``(2) *Versatility*, handles ...``
         if _NAME_LIKE.match(text) and _has_capital(text) and not _ROMAN.match(text):
             names.append(text)
     return names
+
+
+def _plain_words(text: str) -> bool:
+    """Whether ``text`` is English words in ordinary case (``Versatility``, ``Lower-power``)."""
+    parts = [p for p in re.split(r"[\s-]+", text) if p]
+    return all(p.isalpha() and p[1:].islower() and in_lexicon(p.lower()) for p in parts)
 
 
 def _inside_word(after: str) -> bool:
@@ -200,6 +215,9 @@ def find_methods(
     for definition in definitions:
         long_form = " ".join(u.text for u in units[definition.start : definition.end])
         _add(found, definition.acronym, definition.start in proposed_at).aliases.append(long_form)
+    for start, end in (runs := _capitals_runs(units, words)):
+        _add(found, " ".join(u.text for u in units[start:end]), start in proposed_at)
+    words |= {i for start, end in runs for i in range(start, end)}
     for i, unit in enumerate(units):
         text = unit.text.rstrip(".")
         if i in words or text in measures:
@@ -216,6 +234,32 @@ def find_methods(
     methods = _fold_long_forms(_merge_solid_spellings(methods), units)
     methods = [m for m in _without_glued_words(methods) if _citable(m.name)]
     return _with_spellings(methods, units)
+
+
+def _capitals_runs(units: Sequence[Unit], words: set[int]) -> list[tuple[int, int]]:
+    """``We present CREATIVITY INDEX``, ``DJ SEARCH``: words in capitals written side by side
+    are one name when the last is an English word, the name's head (acronyms side by side,
+    ``MMLU GSM8K``, ``LEGEND NLDBD``, are names each); a longer run is shouting, not a name.
+    ``words`` (a title set in capitals) take no part."""
+    runs = []
+    start = 0
+    while start < len(units):
+        end = start
+        while end < len(units) and end not in words and _in_capitals(units[end].text):
+            end += 1
+        if 2 <= end - start <= _CAPITALS_RUN and _english_in_capitals(units[end - 1].text):
+            runs.append((start, end))
+        start = max(end, start + 1)
+    return runs
+
+
+def _in_capitals(text: str) -> bool:
+    return sum(c.isalpha() for c in text) >= 2 and text.isupper()
+
+
+def _english_in_capitals(text: str) -> bool:
+    parts = text.lower().split("-")
+    return all(len(p) >= _ENGLISH_LETTERS and p.isalpha() and in_lexicon(p) for p in parts)
 
 
 def _disguised_words(units: Sequence[Unit]) -> set[int]:

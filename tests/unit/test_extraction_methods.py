@@ -466,3 +466,32 @@ def test_emphasis_on_letters_inside_a_word_marks_an_acronym_not_a_name(
     names = _names(result)
     assert {"AnalogGenie", "AttrVR"} <= names
     assert not {"Gen", "Attr"} & names
+
+
+def test_words_in_capitals_ending_in_an_english_word_are_one_name(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor,
+        "We present CREATIVITY INDEX to quantify creativity. To compute CREATIVITY INDEX, we "
+        "introduce DJ SEARCH, a dynamic programming algorithm. We also test GPT-4 on MMLU GSM8K "
+        "and on the LEGEND NLDBD experiment.",
+    )
+    assert {"CREATIVITY INDEX", "DJ SEARCH"} <= {m.name for m in result.proposes}
+    names = _names(result)
+    assert not {"CREATIVITY", "INDEX", "SEARCH", "DJ", "MMLU GSM8K", "LEGEND NLDBD"} & names
+    assert {"MMLU", "GSM8K"} <= names
+
+
+def test_plain_words_emphasised_after_a_list_marker_are_labels_not_names(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor,
+        "We propose a spiking architecture, termed Meta-SpikeFormer, whose goals are: (1) "
+        "*Lower-power*, sparse additions only; (2) *Versatility*, handles vision tasks; (3) "
+        "**SpikeNorm**, a normalisation we design.",
+    )
+    names = _names(result)
+    assert {"Meta-SpikeFormer", "SpikeNorm"} <= names
+    assert not {"Lower-power", "Versatility"} & names
