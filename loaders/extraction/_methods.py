@@ -366,7 +366,7 @@ def _fold_long_forms(
             continue
         short = _spelled_out(method, [m for m in methods if m.key not in folded], written)
         if short is not None:
-            short.aliases.append(method.name)
+            short.aliases += [a for a in (method.name, *method.aliases) if a not in short.aliases]
             short.proposed = True
             folded.add(method.key)
     return [m for m in methods if m.key not in folded]
