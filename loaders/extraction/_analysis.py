@@ -212,12 +212,14 @@ def _without_methods(
     uses is otherwise a concept of its own: ``XML schema``, ``SPARQL queries``, ``JPEG
     compression`` say what the paper does with the thing it names."""
     names = _method_keys(methods)
-    own = _method_keys([m for m in methods if m.proposed])
+    proposed = [m for m in methods if m.proposed]
+    own = _method_keys(proposed)
+    own_phrases = {m.key for m in proposed if " " in m.name}
     return {
         key: c
         for key, c in candidates.items()
         if method_key(key) not in names
-        and not any(_restates_method(s.split(" "), names, own) for s in c.surfaces)
+        and not any(_restates_method(s.split(" "), names, own, own_phrases) for s in c.surfaces)
     }
 
 
@@ -226,18 +228,30 @@ def _method_keys(methods: list[MethodCandidate]) -> set[str]:
     return {k for m in methods for k in (m.key, *map(method_key, m.aliases))}
 
 
-def _restates_method(words: list[str], names: set[str], own: set[str]) -> bool:
+def _restates_method(
+    words: list[str], names: set[str], own: set[str], own_phrases: set[str]
+) -> bool:
     """Whether a phrase's ``words`` restate a method: they end in its name (``DyAug``,
     ``offline GFlowNet``, ``the agent GROOT``) or put it before a vague head (``DyAug
     framework``), or hold the name of a method the paper introduces, whose own phrases are
-    mostly the method again or a clause the tagger misread (``AMAGO revisits``). An
-    organisation anywhere counts too."""
+    mostly the method again or a clause the tagger misread (``AMAGO revisits``); such a name
+    may run to several words (``Consistency-Aware KN modification method``, ``own_phrases``).
+    An organisation anywhere counts too."""
     if any(is_organisation(w) for w in words):
         return True
     keys = [method_key(w) for w in words]
-    if keys[-1] in names or own.intersection(keys):
+    if keys[-1] in names or own.intersection(keys) or _holds_phrase(words, own_phrases):
         return True
     return len(words) > 1 and keys[-2] in names and singular(words[-1]).lower() in GENERIC_HEADS
+
+
+def _holds_phrase(words: list[str], phrases: set[str]) -> bool:
+    """Whether words side by side spell one of the names ``phrases`` (keys of several words)."""
+    return bool(phrases) and any(
+        method_key(" ".join(words[i:j])) in phrases
+        for j in range(2, len(words) + 1)
+        for i in range(j - 1)
+    )
 
 
 def _introduced(units: Sequence[Unit], definition: Definition) -> bool:

@@ -97,6 +97,15 @@ def test_a_paper_naming_several_methods_of_its_own_lists_its_main_one_first(
     }
 
 
+def test_a_concept_holding_the_papers_own_name_of_several_words_restates_it(
+    docs: list[Document], results: list[Extraction]
+) -> None:
+    # "we further propose the Consistency-Aware KN modification method"
+    paper = _paper(docs, results, "Consistency-Aware KN")
+    assert "Consistency-Aware KN" in [m.name for m in paper.proposes]
+    assert not [c.name for c in paper.concepts if "Consistency-Aware" in c.name]
+
+
 def test_a_name_with_the_next_word_glued_on_is_not_a_second_method(
     docs: list[Document], results: list[Extraction]
 ) -> None:
