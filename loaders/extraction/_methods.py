@@ -352,7 +352,7 @@ def _fold_long_forms(
     methods: list[MethodCandidate], units: Sequence[Unit]
 ) -> list[MethodCandidate]:
     """A proposed phrase of several words that spells out another of the paper's names is that
-    name's alias, not a second method: it is written before the name in brackets
+    name (its alias), not a second method: it is written before the name in brackets
     (``Self-disciplined Autoregressive Sampling (SASA)``, an acronym taking two letters of one
     word, which the acronym test refuses), it begins the name's long form (``Continuous Edge``
     of ``Continuous Edge Direction (CoED)``; ``Visual Reprogramming``, which ends
@@ -366,7 +366,12 @@ def _fold_long_forms(
             continue
         short = _spelled_out(method, [m for m in methods if m.key not in folded], written)
         if short is not None:
-            short.aliases += [a for a in (method.name, *method.aliases) if a not in short.aliases]
+            # a part of a long form the name has already (``Adversarial Training`` of
+            # ``Adversarial Training on Purification (AToP)``) is no alias: it names a field
+            if not any(method.name.lower() in a.lower() for a in short.aliases if " " in a):
+                short.aliases += [
+                    a for a in (method.name, *method.aliases) if a not in short.aliases
+                ]
             short.proposed = True
             folded.add(method.key)
     return [m for m in methods if m.key not in folded]
@@ -378,7 +383,7 @@ def _spelled_out(
     """The method of ``methods`` whose name ``long`` spells out (see :func:`_fold_long_forms`)."""
     others = [m for m in methods if m is not long]
     bracket = re.search(re.escape(long.name) + r"\s*\(\s*([^()\s]+)\s*\)", written)
-    if bracket:
+    if bracket and _letters_from(bracket.group(1), long.name):
         key = spelling_key(acronym_form(bracket.group(1)))
         short = next((m for m in others if m.key == key), None)
         if short is not None:
@@ -391,12 +396,21 @@ def _spelled_out(
     return next((m for m in coined if _made_of_starts(m.name.lower(), words)), None)
 
 
+def _letters_from(acronym: str, phrase: str) -> bool:
+    """Whether the letters of ``acronym`` come from ``phrase`` in order, its first from the
+    first word: ``SASA`` from ``Self-disciplined Autoregressive Sampling``; not ``TTPI`` from
+    ``Tensor Train`` (``... Policy Iteration using Tensor Train (TTPI)``)."""
+    letters = iter(c for c in phrase.lower() if c.isalnum())
+    wanted = [c for c in acronym.lower() if c.isalnum()]
+    return bool(wanted) and wanted[0] == phrase[:1].lower() and all(c in letters for c in wanted)
+
+
 def _made_of_starts(name: str, words: list[str], at: int = 0) -> bool:
-    """Whether ``name`` (from ``at``) begins with the starts of ``words``, one after another.
-    Only its beginning: ``AttrVR`` ends in the letters of ``Visual Reprogramming``, the broader
-    idea it names a kind of."""
+    """Whether ``name`` (from ``at``) is the starts of ``words``, one after another, and
+    nothing more: ``RelCon``; not ``AToP`` from ``Adversarial Training``, nor ``AttrVR`` from
+    ``Visual Reprogramming``, the broader idea it names a kind of."""
     if not words:
-        return True
+        return at == len(name)
     return any(
         name.startswith(words[0][:n], at) and _made_of_starts(name, words[1:], at + n)
         for n in range(len(words[0]), 0, -1)

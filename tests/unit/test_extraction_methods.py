@@ -406,7 +406,7 @@ def test_an_emphasised_run_in_heading_is_no_method(extractor: KeyphraseExtractor
 
 
 @pytest.mark.parametrize(
-    ("text", "title", "name", "long_form"),
+    ("text", "title", "name", "long_form", "aliased"),
     [
         (  # the acronym takes two letters of one word, so no acronym definition is found
             "Language models write toxic text. We propose \\textit{Self-disciplined "
@@ -414,6 +414,7 @@ def test_an_emphasised_run_in_heading_is_no_method(extractor: KeyphraseExtractor
             None,
             "SASA",
             "Self-disciplined Autoregressive Sampling",
+            True,
         ),
         (  # the first words of the long form, read as a name before a proposal head
             "Edges can be fuzzy. We propose a general framework, called Continuous Edge "
@@ -422,6 +423,7 @@ def test_an_emphasised_run_in_heading_is_no_method(extractor: KeyphraseExtractor
             None,
             "CoED",
             "Continuous Edge",
+            False,
         ),
         (  # the coined name is made of the starts of the phrase's words
             "We present RelCon, a novel self-supervised Relative Contrastive learning approach "
@@ -429,16 +431,38 @@ def test_an_emphasised_run_in_heading_is_no_method(extractor: KeyphraseExtractor
             "RelCon: Relative Contrastive Learning for a Motion Foundation Model",
             "RelCon",
             "Relative Contrastive",
+            True,
         ),
     ],
 )
 def test_a_proposed_phrase_spelling_out_the_papers_name_is_its_alias(
-    extractor: KeyphraseExtractor, text: str, title: str | None, name: str, long_form: str
+    extractor: KeyphraseExtractor,
+    text: str,
+    title: str | None,
+    name: str,
+    long_form: str,
+    aliased: bool,
 ) -> None:
     result = _extract(extractor, text, title)
     [method] = [m for m in result.proposes if name == m.name]
-    assert long_form in method.aliases
     assert long_form not in _names(result)
+    # a part of a long form the name has already is no alias: it may name a field
+    assert (long_form in method.aliases) == aliased
+
+
+def test_a_field_inside_a_proposed_long_name_does_not_become_the_names_alias(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor,
+        "To address the multi-domain problem in FL, we propose a novel method called Federated "
+        "Learning Without Normalizations (FedWon). FedWon eliminates the normalization layers. "
+        "We present a novel algorithm called Generalized Policy Iteration using Tensor Train "
+        "(TTPI), and TTPI is fast.",
+    )
+    aliases = {a for m in (*result.proposes, *result.uses) for a in m.aliases}
+    assert "FedWon" in {m.name for m in result.proposes}
+    assert not {"Federated Learning", "Tensor Train"} & aliases
 
 
 def test_a_phrase_ending_a_proposed_name_stays_the_broader_idea(
