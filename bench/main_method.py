@@ -33,12 +33,15 @@ def title_name(paper: dict[str, Any]) -> str | None:
 
 
 def firsts(named: str, proposes: Sequence[Any]) -> tuple[bool, bool]:
-    """Whether ``named`` is the first proposed method in the extractor's order, and by score."""
-    from loaders.extraction._methods import spelling_key
-
-    key = spelling_key(named)
+    """Whether ``named`` is the first proposed method in the extractor's order, and by score;
+    a name matches whatever its case and hyphens (``KBLaM`` / ``KBLAM``)."""
     by_score = max(proposes, key=lambda h: h.score)
-    return proposes[0].key == key, by_score.key == key
+    wanted = _spelling(named)
+    return _spelling(proposes[0].name) == wanted, _spelling(by_score.name) == wanted
+
+
+def _spelling(name: str) -> str:
+    return re.sub(r"[\s-]", "", name).casefold()
 
 
 def measure(papers: list[dict[str, Any]]) -> dict[str, int]:
