@@ -25,6 +25,7 @@ from ._not_methods import (
     capitals_title,
     is_field_or_metric,
     is_not_method,
+    subsequence,
     units_of_measure,
 )
 from ._registry import acronym_form
@@ -400,9 +401,9 @@ def _letters_from(acronym: str, phrase: str) -> bool:
     """Whether the letters of ``acronym`` come from ``phrase`` in order, its first from the
     first word: ``SASA`` from ``Self-disciplined Autoregressive Sampling``; not ``TTPI`` from
     ``Tensor Train`` (``... Policy Iteration using Tensor Train (TTPI)``)."""
-    letters = iter(c for c in phrase.lower() if c.isalnum())
-    wanted = [c for c in acronym.lower() if c.isalnum()]
-    return bool(wanted) and wanted[0] == phrase[:1].lower() and all(c in letters for c in wanted)
+    wanted = "".join(c for c in acronym.lower() if c.isalnum())
+    letters = "".join(c for c in phrase.lower() if c.isalnum())
+    return bool(wanted) and wanted[0] == phrase[:1].lower() and subsequence(wanted, letters)
 
 
 def _made_of_starts(name: str, words: list[str], at: int = 0) -> bool:

@@ -37,6 +37,7 @@ __all__ = [
     "is_field_or_metric",
     "is_not_method",
     "is_organisation",
+    "subsequence",
     "units_of_measure",
 ]
 
@@ -194,7 +195,7 @@ def borrowed_letters(units: Sequence[Unit]) -> set[int]:
             for i, u in enumerate(units[start:end], start)
             if i not in marks and sum(c.isupper() for c in u.text) >= 2
         ]
-        found.update(i for i, m in marks.items() if any(_subsequence(m, n) for n in names))
+        found.update(i for i, m in marks.items() if any(subsequence(m, n) for n in names))
     return found
 
 
@@ -232,7 +233,8 @@ def _camel_compound(part: str) -> bool:
     return len(pieces) > 1 and all(len(p) > 1 and _ordinary(p.lower()) for p in pieces)
 
 
-def _subsequence(letters: str, text: str) -> bool:
+def subsequence(letters: str, text: str) -> bool:
+    """Whether ``letters`` occur in ``text`` in order."""
     rest = iter(text)
     return all(letter in rest for letter in letters)
 
