@@ -141,7 +141,7 @@ class Paper:
         found = await info.context.loaders.paper_concepts.load((self.id, page_size(first)))
         return [ConceptMention.of(m) for m in found]
 
-    @strawberry.field(description="The methods it proposes.")
+    @strawberry.field(description="The methods it proposes, its main method first.")
     async def proposes(self, info: Info) -> list[Method]:
         found = await info.context.loaders.paper_methods.load((self.id,))
         return [Method.of(m) for m in found.proposes]
@@ -193,7 +193,7 @@ class Paper:
 
     @strawberry.field(
         description="The methods it proposes and uses, with each link's score and evidence: "
-        "proposed first, then best score first."
+        "proposed first, its main method first, then best score first."
     )
     async def method_mentions(self, info: Info) -> list[MethodMention]:
         found = await info.context.loaders.paper_method_mentions.load((self.id,))

@@ -85,9 +85,11 @@ CALL (c, m) {
   CREATE (p)-[r:MENTIONS]->(c)
   SET r = properties(u)
   // a claim that the method varies another is the method's (refresh_variants), not a mention's,
-  // and so is the key the use was listed under (merge_methods)
+  // and so are the key the use was listed under (merge_methods) and its place among the
+  // paper's methods (rank)
   REMOVE r.variantOf, r.variantField, r.variantStart, r.variantEnd, r.variantText,
-    r.variantSentence, r.variantSentenceStart, r.variantSentenceEnd, r.mentioned, r.methodKey
+    r.variantSentence, r.variantSentenceStart, r.variantSentenceEnd, r.mentioned, r.methodKey,
+    r.rank
   SET r.source = 'method',
     r.aliases = CASE WHEN u.aliases IS NULL THEN null
       ELSE u.aliases + [a IN [m.name] WHERE NOT a IN u.aliases] END,

@@ -8,7 +8,8 @@
 // graph's edges theirs).
 // The method gathers the rows' expansionKeys too (see merge_methods). RELATED_TO weights are
 // the caller's: link_related within a batch, link_related_uses in a resolution.
-// params: $rows: [{matchKey, key, name, aliases, expansionKeys, score, kind ('USES'), extractor,
+// params: $rows: [{matchKey, key, name, aliases, expansionKeys, score, rank (see merge_methods),
+//   kind ('USES'), extractor,
 //   evidence (map of edge properties, possibly empty), claim (map: variantOf and variant*
 //   evidence when the paper calls the method a variant, see refresh_variants; else empty)}].
 // returns: count.
@@ -20,9 +21,9 @@ SET m.expansionKeys = coalesce(m.expansionKeys, [])
   + [k IN coalesce(row.expansionKeys, []) WHERE NOT k IN coalesce(m.expansionKeys, [])],
   m.resolvePending = true
 FOREACH (_ IN CASE WHEN row.kind = 'PROPOSES' THEN [1] ELSE [] END |
-  CREATE (p)-[r:PROPOSES {score: row.score, extractor: row.extractor}]->(m) SET r += row.evidence, r += coalesce(row.claim, {}), r.aliases = row.aliases,
+  CREATE (p)-[r:PROPOSES {score: row.score, rank: row.rank, extractor: row.extractor}]->(m) SET r += row.evidence, r += coalesce(row.claim, {}), r.aliases = row.aliases,
     r.methodKey = m.key, r.sortScore = -row.score, r.sortNewest = p.sortNewest, r.sortOldest = p.sortOldest, r.sortTitle = p.sortTitle, r.paperId = p.id)
 FOREACH (_ IN CASE WHEN row.kind = 'USES' THEN [1] ELSE [] END |
-  CREATE (p)-[r:USES {score: row.score, extractor: row.extractor}]->(m) SET r += row.evidence, r += coalesce(row.claim, {}), r.aliases = row.aliases,
+  CREATE (p)-[r:USES {score: row.score, rank: row.rank, extractor: row.extractor}]->(m) SET r += row.evidence, r += coalesce(row.claim, {}), r.aliases = row.aliases,
     r.methodKey = m.key, r.sortScore = -row.score, r.sortNewest = p.sortNewest, r.sortOldest = p.sortOldest, r.sortTitle = p.sortTitle, r.paperId = p.id)
 RETURN count(*) AS count

@@ -10,7 +10,9 @@
 // A method gathers the concept keys of the phrases papers spell it out with (expansionKeys),
 // which merge_concepts_into_methods matches concepts on; resolvePending has the resolution after
 // the load look at the method (graph/_resolution.py).
-// params: $rows: [{matchKey, key, name, aliases, expansionKeys, score,
+// An edge's rank is the method's place among the paper's methods of its kind, from 1 (the
+// paper's main method is the first it proposes).
+// params: $rows: [{matchKey, key, name, aliases, expansionKeys, score, rank,
 //   kind ('PROPOSES'|'USES'), extractor,
 //   methodKind ('method'|'model'|'dataset'|'benchmark'|'metric'|'tool'), variantOf,
 //   evidence (map of edge properties, possibly empty), claim (map: variantOf and variant*
@@ -32,9 +34,9 @@ SET m.kind = CASE
     ELSE m.kind END
 SET m.kindProposed = coalesce(m.kindProposed, false) OR row.kind = 'PROPOSES'
 FOREACH (_ IN CASE WHEN row.kind = 'PROPOSES' THEN [1] ELSE [] END |
-  CREATE (p)-[r:PROPOSES {score: row.score, extractor: row.extractor}]->(m) SET r += row.evidence, r += coalesce(row.claim, {}), r.aliases = row.aliases,
+  CREATE (p)-[r:PROPOSES {score: row.score, rank: row.rank, extractor: row.extractor}]->(m) SET r += row.evidence, r += coalesce(row.claim, {}), r.aliases = row.aliases,
     r.methodKey = m.key, r.sortScore = -row.score, r.sortNewest = p.sortNewest, r.sortOldest = p.sortOldest, r.sortTitle = p.sortTitle, r.paperId = p.id)
 FOREACH (_ IN CASE WHEN row.kind = 'USES' THEN [1] ELSE [] END |
-  CREATE (p)-[r:USES {score: row.score, extractor: row.extractor}]->(m) SET r += row.evidence, r += coalesce(row.claim, {}), r.aliases = row.aliases,
+  CREATE (p)-[r:USES {score: row.score, rank: row.rank, extractor: row.extractor}]->(m) SET r += row.evidence, r += coalesce(row.claim, {}), r.aliases = row.aliases,
     r.methodKey = m.key, r.sortScore = -row.score, r.sortNewest = p.sortNewest, r.sortOldest = p.sortOldest, r.sortTitle = p.sortTitle, r.paperId = p.id)
 RETURN count(*) AS count

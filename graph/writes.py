@@ -154,6 +154,9 @@ class MethodRow:
     variant_evidence: Evidence | None = None
     #: concept keys of the phrases spelling the method out (see merge_concepts_into_methods)
     expansion_keys: tuple[str, ...] = ()
+    #: its place among the paper's methods of the same ``kind``, from 1: a paper's main method
+    #: is the first it proposes, which its score (closeness to the abstract) does not tell
+    rank: int = 1
 
 
 @dataclass(frozen=True)

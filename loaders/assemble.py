@@ -275,11 +275,12 @@ def _mentions(extraction: Extraction, text: PaperText) -> tuple[MentionRow, ...]
 def _methods(extraction: Extraction, text: PaperText) -> tuple[MethodRow, ...]:
     rows: dict[str, MethodRow] = {}
     for kind, hits in (("PROPOSES", extraction.proposes), ("USES", extraction.uses)):
-        for hit in hits:
+        for rank, hit in enumerate(hits, start=1):
             rows.setdefault(
                 hit.key,
                 MethodRow(
                     key=hit.key,
+                    rank=rank,
                     name=hit.name,
                     aliases=hit.aliases,
                     score=round(hit.score, 4),

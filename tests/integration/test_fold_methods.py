@@ -150,6 +150,7 @@ async def test_an_acronym_naming_a_field_is_folded_into_the_concept(
     )
     assert len(mention) == 1 and set(mention[0]["keys"]) >= MENTION_LISTING_KEYS
     assert "methodKey" not in mention[0]["keys"]  # the use's listing under the method goes
+    assert "rank" not in mention[0]["keys"]  # its place among methods is no place among concepts
     assert mention[0]["conceptKey"] == "reinforcement learning" and mention[0]["text"] == "RL"
     stamped = await cypher(
         driver,

@@ -93,7 +93,8 @@ RETURN p.id AS id
 """
 
 EXPECTED_CLIP = [
-    # the mention became a use of the method, with its evidence
+    # the mention became a use of the method, with its evidence and without the concept's rank
+    # (its place among the paper's concepts)
     {
         "paper": "mention",
         "edge": "USES",
@@ -106,7 +107,7 @@ EXPECTED_CLIP = [
         "edge": "PROPOSES",
         "labels": ["Method", "Model"],
         "text": "CLIP",
-        "rank": None,
+        "rank": 1,  # the paper's first (main) proposed method
     },
 ]
 
