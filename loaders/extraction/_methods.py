@@ -43,6 +43,33 @@ __all__ = [
 _NAMING = frozenset(
     {"termed", "dubbed", "called", "named", "coined", "abbreviated", "denoted", "nicknamed"}
 )
+#: The same verbs as the authors' own act: ``which we call TOTEM``, ``we dub it DrQ``.
+_NAMING_NOW = frozenset({"call", "dub", "name", "term", "coin"})
+#: Words before a name that place its thing before this paper: ``A recent method, called
+#: Context Optimization (CoOp)``, ``a previously proposed model named X``.
+_EARLIER = frozenset(
+    {
+        "recent",
+        "recently",
+        "existing",
+        "previous",
+        "previously",
+        "prior",
+        "earlier",
+        "popular",
+        "conventional",
+        "classical",
+        "traditional",
+        "well-known",
+        "established",
+    }
+)
+#: Units back from a naming word that may still describe what it names (``a recent method,``).
+_NAMED_REACH = 5
+_NOUN_PHRASE = frozenset({"DET", "ADJ", "NOUN", "PROPN", "ADV"})
+_DEFINITE = frozenset({"the", "this", "these", "our", "such"})
+#: Words that set a name beside what it renames: ``our method, i.e., PLPP``.
+_THAT_IS = frozenset({"i.e.", "i.e", "ie", "namely", "viz."})
 _PROPOSING = frozenset(
     [
         "propose",
@@ -122,6 +149,8 @@ _GLUED_WORDS = tuple(w for w in STOPWORDS if len(w) >= 2 and w.isalpha())
 _NAME_LIKE = re.compile(r"^[A-Za-z][\w.+-]*(?: [\w.+-]+){0,3}$")
 _CAMEL_SEAM = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _INNER_HYPHEN = re.compile(r"(?<=[A-Za-z0-9])-(?=[A-Za-z0-9])")
+#: A word of a long form written out after its name: capitalised, or a small joining word.
+_LONG_WORD = r"(?:[A-Z][\w-]*|and|of|for|the|in|on|with|via|to)"
 
 
 @dataclass
@@ -169,8 +198,14 @@ def emphasised_names(raw_text: str) -> list[str]:
         if text.rstrip().endswith((".", ":")):
             continue
         text = re.sub(r"\s*\([^()]*\)\s*$|[{}$\\]", "", text).strip()
-        if _LIST_MARKER.search(raw_text[: match.start()]) and _plain_words(text):
-            continue  # a list item's label: ``(2) *Versatility*, handles ...``
+        if (_plain_words(text) and _LIST_MARKER.search(raw_text[: match.start()])) or (
+            _written_lowercase(text, raw_text)
+        ):
+            # a list item's label (``(2) *Versatility*, handles ...``), or a word the paper
+            # writes in lower case too, stressed (``**Micromobility** enabled by AI``, ``urban
+            # micromobility``) or marking an acronym's letters (``\textbf{Analog}`` of
+            # AnalogGenie beside ``analog circuits``)
+            continue
         if _NAME_LIKE.match(text) and _has_capital(text) and not _ROMAN.match(text):
             names.append(text)
     return names
@@ -180,6 +215,16 @@ def _plain_words(text: str) -> bool:
     """Whether ``text`` is English words in ordinary case (``Versatility``, ``Lower-power``)."""
     parts = [p for p in re.split(r"[\s-]+", text) if p]
     return all(p.isalpha() and p[1:].islower() and in_lexicon(p.lower()) for p in parts)
+
+
+def _written_lowercase(text: str, raw_text: str) -> bool:
+    """Whether ``text`` is words in ordinary case (``Micromobility``, not ``MetaUrban``) that
+    ``raw_text`` also writes in lower case."""
+    parts = [p for p in re.split(r"[\s-]+", text) if p]
+    if not all(p.isalpha() and p[1:].islower() for p in parts):
+        return False
+    # not in an address: ``github.com/mit-han-lab/nunchaku/`` is the name's own
+    return re.search(rf"(?<![\w/-]){re.escape(text.lower())}(?![\w/-])", raw_text) is not None
 
 
 def _inside_word(after: str) -> bool:
@@ -358,15 +403,20 @@ def _fold_long_forms(
     word, which the acronym test refuses), it begins the name's long form (``Continuous Edge``
     of ``Continuous Edge Direction (CoED)``; ``Visual Reprogramming``, which ends
     ``Attribute-based Visual Reprogramming (AttrVR)``, is the broader idea), or the name is
-    made of the starts of its words (``RelCon`` of ``Relative Contrastive``)."""
+    made of the starts of its words (``RelCon`` of ``Relative Contrastive``). Or it lies in the
+    long form written after the name and a colon (``Robotics Assistant`` of ``LLaRA: Large
+    Language and Robotics Assistant``), which becomes the alias instead."""
     written = " ".join(u.text for u in units)
     folded: set[str] = set()
     for method in methods:
         words = method.name.split()
         if not method.proposed or len(words) < 2:
             continue
-        short = _spelled_out(method, [m for m in methods if m.key not in folded], written)
-        if short is not None:
+        found = _spelled_out(method, [m for m in methods if m.key not in folded], written)
+        if found is not None:
+            short, form = found
+            if form not in (method.name, *short.aliases):
+                short.aliases.append(form)
             # a part of a long form the name has already (``Adversarial Training`` of
             # ``Adversarial Training on Purification (AToP)``) is no alias: it names a field
             if not any(method.name.lower() in a.lower() for a in short.aliases if " " in a):
@@ -380,21 +430,53 @@ def _fold_long_forms(
 
 def _spelled_out(
     long: MethodCandidate, methods: list[MethodCandidate], written: str
-) -> MethodCandidate | None:
-    """The method of ``methods`` whose name ``long`` spells out (see :func:`_fold_long_forms`)."""
+) -> tuple[MethodCandidate, str] | None:
+    """The method of ``methods`` whose name ``long`` spells out (see :func:`_fold_long_forms`),
+    with the long form to keep as its alias."""
     others = [m for m in methods if m is not long]
-    bracket = re.search(re.escape(long.name) + r"\s*\(\s*([^()\s]+)\s*\)", written)
-    if bracket and _letters_from(bracket.group(1), long.name):
-        key = spelling_key(acronym_form(bracket.group(1)))
+    # the phrase may run on to the bracket: ``Recursive Gradient Attack on Privacy (R-GAP)``
+    bracket = re.search(re.escape(long.name) + r"((?: [\w-]+){0,3}) ?\( ?([^()\s]+) ?\)", written)
+    if bracket and _letters_from(bracket.group(2), long.name + bracket.group(1)):
+        key = spelling_key(acronym_form(bracket.group(2)))
         short = next((m for m in others if m.key == key), None)
         if short is not None:
-            return short
+            return short, long.name + _without_generic_heads(bracket.group(1))
     words = long.name.lower().split()
     for other in others:
         if any(alias.lower().split()[: len(words)] == words for alias in other.aliases):
-            return other
-    coined = (m for m in others if m.proposed and " " not in m.name)
-    return next((m for m in coined if _made_of_starts(m.name.lower(), words)), None)
+            return other, long.name
+    coined = [m for m in others if m.proposed and " " not in m.name]
+    for short in coined:
+        form = _after_colon(short.name, written)
+        if form is not None and long.name.lower() in form.lower():
+            return short, form
+    return next(((m, long.name) for m in coined if _made_of_starts(m.name.lower(), words)), None)
+
+
+def _without_generic_heads(words: str) -> str:
+    """``words`` without the generic heads that end them (``Background Proposal method``)."""
+    kept = words.split(" ")
+    while kept and singular(kept[-1]).lower() in GENERIC_HEADS:
+        kept.pop()
+    return " ".join(kept)
+
+
+def _after_colon(name: str, written: str) -> str | None:
+    """The long form written after ``name`` and a colon: the capitalised words (joined by
+    small ones) up to the first that begins with the name's last letter, when the name's
+    letters come from them in order (``Large Language and Robotics Assistant`` of ``LLaRA``)."""
+    found = re.search(rf"(?<![\w-]){re.escape(name)} ?: ?((?:{_LONG_WORD} ?)+)", written)
+    if found is None:
+        return None
+    words = found.group(1).split()
+    last = next((c for c in reversed(name.lower()) if c.isalnum()), "")
+    for end in range(2, len(words) + 1):
+        head = words[end - 1]
+        if head[:1].isupper() and head[:1].lower() == last:
+            form = " ".join(words[:end])
+            if _letters_from(name, form):
+                return form
+    return None
 
 
 def _letters_from(acronym: str, phrase: str) -> bool:
@@ -499,10 +581,36 @@ def proposed_positions(units: Sequence[Unit], title_end: int) -> set[int]:
         else:
             window = 0 if lower in _CLAUSE_END else max(window - 1, 0)
         if i > 0 and (
-            units[i - 1].text.lower() == "our" or (window and _introduced_here(units, i))
+            units[i - 1].text.lower() == "our"
+            or _our_apposition(units, i)
+            or (window and _introduced_here(units, i))
         ):
             positions.add(i)
     return positions
+
+
+def _our_apposition(units: Sequence[Unit], i: int) -> bool:
+    """``Our method, CARE: ...``, ``our new algorithm, WAKER``, ``Our proposed method, i.e.,
+    Prompt Learning with PerPlexity (PLPP)``: the name set beside the authors' own method,
+    framework, model ..."""
+    if i > 2 and units[i - 1].text == "," and units[i - 2].text.lower() in _THAT_IS:
+        i -= 2
+    elif i > 1 and units[i - 1].text.lower() in _THAT_IS:
+        i -= 1
+    if (
+        i < 3
+        or units[i - 1].text != ","
+        or singular(units[i - 2].text.lower()) not in _PROPOSAL_HEADS
+    ):
+        return False
+    before = units[i - 3]
+    if before.text.lower() == "our":
+        return True
+    return (
+        i > 3
+        and before.pos in ("ADJ", "NOUN", "PROPN", "VERB")
+        and units[i - 4].text.lower() == "our"
+    )
 
 
 def _has_author_subject(units: Sequence[Unit], i: int) -> bool:
@@ -525,14 +633,48 @@ def _title_head(units: Sequence[Unit], title_end: int) -> set[int]:
 
 
 def _named_after_trigger(units: Sequence[Unit]) -> list[str]:
-    """Names written right after ``termed``, ``dubbed``, ``called`` ... (``called ECI sampling``)."""
+    """Names written right after ``termed``, ``dubbed``, ``called`` ... (``called ECI sampling``)
+    or the authors' ``we call``, ``we dub`` (``which we call TOTEM``, ``we call this method X``);
+    not a name given to earlier work (``A recent method, called Context Optimization``)."""
     names = []
     for i, unit in enumerate(units):
-        if unit.text.lower() in _NAMING:
+        lower = unit.text.lower()
+        if lower in _NAMING and not _earlier_work(units, i):
             name = _read_name(units, i + 1)
-            if name:
-                names.append(name)
+        elif lower in _NAMING_NOW and i > 0 and units[i - 1].text.lower() == "we":
+            name = _read_name(units, _after_object(units, i + 1))
+        else:
+            continue
+        if name:
+            names.append(name)
     return names
+
+
+def _earlier_work(units: Sequence[Unit], i: int) -> bool:
+    """Whether the noun phrase the naming word ``i`` follows dates its thing before this paper
+    (``A recent method, called``, ``a previously proposed model named``); not a word of an
+    earlier phrase (``characterize prior research in this area termed``)."""
+    start = i - 1 if i > 0 and units[i - 1].text == "," else i
+    for unit in reversed(units[max(start - _NAMED_REACH, 0) : start]):
+        if unit.text.lower() in _EARLIER:
+            return True
+        if unit.pos not in _NOUN_PHRASE and unit.tag not in PARTICIPLE_TAGS:
+            return False
+    return False
+
+
+def _after_object(units: Sequence[Unit], i: int) -> int:
+    """Past the object of ``we call this method``, ``we term the general algorithm``: a
+    pronoun, or a definite word and up to two lowercase words (``we call an energy GNN``
+    names no new ``GNN``)."""
+    if i < len(units) and units[i].text.lower() in ("it", "them"):
+        return i + 1
+    if i < len(units) and units[i].text.lower() in _DEFINITE:
+        end = i + 1
+        while end < min(i + 3, len(units)) and units[end].text.islower():
+            end += 1
+        return end
+    return i
 
 
 def _read_name(units: Sequence[Unit], i: int) -> str | None:
@@ -555,6 +697,9 @@ def _read_name(units: Sequence[Unit], i: int) -> str | None:
         if unit.pos not in _HEADS or unit.text.lower() in STOPWORDS or not unit.text[:1].isalnum():
             break
         words.append(unit.text)
+    end = i + len(words)
+    if end < len(units) and units[end].text in ("'s", "\u2019s"):
+        return None  # ``we call these networks Dale's ANNs``: an owner, not the name
     while len(words) > 1 and singular(words[-1]).lower() in GENERIC_HEADS:
         words.pop()
     return " ".join(words)

@@ -433,6 +433,14 @@ def test_an_emphasised_run_in_heading_is_no_method(extractor: KeyphraseExtractor
             "Relative Contrastive",
             True,
         ),
+        (  # the phrase runs on to the bracket, whose whole is the alias
+            "Our closed-form approach is fast; we name it Recursive Gradient Attack on Privacy "
+            "(R-GAP). R-GAP recovers inputs from gradients.",
+            "R-GAP: Recursive Gradient Attack on Privacy",
+            "R-GAP",
+            "Recursive Gradient Attack",
+            False,
+        ),
     ],
 )
 def test_a_proposed_phrase_spelling_out_the_papers_name_is_its_alias(
@@ -446,6 +454,7 @@ def test_a_proposed_phrase_spelling_out_the_papers_name_is_its_alias(
     result = _extract(extractor, text, title)
     [method] = [m for m in result.proposes if name == m.name]
     assert long_form not in _names(result)
+    assert any(a.startswith(long_form) for a in method.aliases)
     # a part of a long form the name has already is no alias: it may name a field
     assert (long_form in method.aliases) == aliased
 
@@ -519,3 +528,99 @@ def test_plain_words_emphasised_after_a_list_marker_are_labels_not_names(
     names = _names(result)
     assert {"Meta-SpikeFormer", "SpikeNorm"} <= names
     assert not {"Lower-power", "Versatility"} & names
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        (
+            "We learn discrete tokens for time series, which we call TOTEM: Tokenized Time Series "
+            "Embeddings. TOTEM transfers across domains.",
+            "TOTEM",
+        ),
+        (
+            "Our approach, which we dub DrQ, regularizes the value function with image shifts "
+            "and works with DQN.",
+            "DrQ",
+        ),
+        ("We call this method Glimmer, and Glimmer prunes attention heads.", "Glimmer"),
+        (
+            "Our method, CARE: Contrastive Augmentation-induced Rotational Equivariance, "
+            "learns rotations. We test CARE with SimCLR.",
+            "CARE",
+        ),
+        (
+            "This result informs our algorithm, WAKER, which selects environments for the "
+            "world model. WAKER beats PPO.",
+            "WAKER",
+        ),
+        (
+            "Our proposed method, i.e., \\textbf{P}rompt \\textbf{L}earning with "
+            "\\textbf{P}er\\textbf{P}lexity (PLPP), can be integrated in any CoOp-based method.",
+            "PLPP",
+        ),
+    ],
+    ids=["we call", "we dub", "we call this method", "our method,", "our algorithm,", "i.e."],
+)
+def test_a_name_the_authors_give_their_own_method_is_proposed(
+    extractor: KeyphraseExtractor, text: str, name: str
+) -> None:
+    assert name in {m.name for m in _extract(extractor, text).proposes}
+
+
+def test_what_the_authors_call_a_kind_or_an_owner_of_a_name_is_no_new_name(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor,
+        "Graph neural networks (GNNs) learn state representations. We study a novel "
+        "implicitly-defined GNN architecture, which we call an energy GNN. We call these "
+        "networks Dale's ANNs, and they learn like ANNs.",
+    )
+    assert not {"GNN", "Dale"} & {m.name for m in result.proposes}
+
+
+def test_a_name_given_to_earlier_work_is_used_not_proposed(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor,
+        "A recent method, called Context Optimization (CoOp), improves CLIP with prompt "
+        "learning. A previously proposed model named GraphMixer mixes tokens. We propose "
+        "a unified framework to characterize prior research in this area termed GFI-Net.",
+    )
+    proposed = {m.name for m in result.proposes}
+    assert {"CoOp", "GraphMixer"} <= {m.name for m in result.uses}
+    assert not {"CoOp", "Context Optimization", "GraphMixer"} & proposed
+    assert "GFI-Net" in proposed  # the earlier word belongs to another phrase
+
+
+def test_a_long_form_written_after_the_name_and_a_colon_is_its_alias(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor,
+        "In this work, we introduce LLaRA: Large Language and Robotics Assistant, a framework "
+        "that turns robot policies into conversations. LLaRA is data efficient.",
+    )
+    [llara] = result.proposes
+    assert llara.name == "LLaRA"
+    assert "Large Language and Robotics Assistant" in llara.aliases
+    assert "Robotics Assistant" not in _names(result)
+
+
+def test_an_emphasised_word_the_paper_also_writes_in_lower_case_is_no_name(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor,
+        "**Micromobility** enabled by AI serves urban spaces. We present **MetaUrban**, a "
+        "simulation platform for urban micromobility research. This paper proposes "
+        "$\\textbf{AnalogGenie}$, a generative engine for $\\underline{\\textbf{Analog}}$ "
+        "circuit topologies, trained on analog circuits. We co-design an inference engine "
+        "*Nunchaku*, available at https://github.com/mit-han-lab/nunchaku/.",
+    )
+    names = _names(result)
+    # an address writing the name in lower case is no use of a word
+    assert {"MetaUrban", "AnalogGenie", "Nunchaku"} <= {m.name for m in result.proposes}
+    assert not {"Micromobility", "Analog"} & names
