@@ -300,7 +300,7 @@ def _capitals_runs(units: Sequence[Unit], words: set[int]) -> list[tuple[int, in
 
 
 def _in_capitals(text: str) -> bool:
-    return sum(c.isalpha() for c in text) >= 2 and text.isupper()
+    return text.isupper() and sum(c.isalpha() for c in text) >= 2
 
 
 def _english_in_capitals(text: str) -> bool:

@@ -48,6 +48,7 @@ The word lists are generic English and generic academic prose (``novel``, ``pape
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from ._compounds import compound_parts
@@ -513,7 +514,7 @@ def is_acronym(word: str) -> bool:
     return letters >= 2 and bool(_ACRONYM.match(word)) and sum(c.isupper() for c in word) >= 2
 
 
-def concept_key(words: list[str], *, plural_head: bool) -> str:
+def concept_key(words: Sequence[str], *, plural_head: bool) -> str:
     """The key of the idea a phrase names (see the module docstring). ``plural_head`` says the
     tagger read the last word as a plural; in a phrase of several words a last head the
     lexicon does not know is made singular whatever the tagger read (it reads a title's
@@ -521,21 +522,26 @@ def concept_key(words: list[str], *, plural_head: bool) -> str:
     return concept_forms(words, plural_head=plural_head)[0]
 
 
-def concept_forms(words: list[str], *, plural_head: bool) -> tuple[str, str]:
+def concept_forms(words: Sequence[str], *, plural_head: bool) -> tuple[str, str]:
     """The phrase's key and its open form: the key's words before compounds close (``fine
     tuning`` for ``fine-tuning``, ``computer vision`` for the key ``computervision``). The key
     is an identity; the open form is what a language model reads the idea by, as English
     writes it, not as a run-together spelling it has seen seldom or never."""
-    words = _plain_words(words)
-    if words:
-        head = head_index(words)
-        guess = head == len(words) - 1 and (plural_head or len(words) > 1)
-        words = [singular(w, guess=guess and i == head) for i, w in enumerate(words)]
-    spelt = [american_spelling(w.lower()) for w in words]
+    return _concept_forms(tuple(words), plural_head)
+
+
+@lru_cache(maxsize=262_144)  # every span of every candidate, and a paper is analysed twice
+def _concept_forms(words: tuple[str, ...], plural_head: bool) -> tuple[str, str]:
+    plain = _plain_words(words)
+    if plain:
+        head = head_index(plain)
+        guess = head == len(plain) - 1 and (plural_head or len(plain) > 1)
+        plain = [singular(w, guess=guess and i == head) for i, w in enumerate(plain)]
+    spelt = [american_spelling(w.lower()) for w in plain]
     return " ".join(_close_compounds(spelt)), " ".join(spelt)
 
 
-def _plain_words(words: list[str]) -> list[str]:
+def _plain_words(words: Sequence[str]) -> list[str]:
     """The phrase's words with hyphens read as spaces, possessives dropped, compounds the
     domain writes apart read apart and, in a phrase of several words, run-together compounds
     split (see the module docstring)."""
