@@ -16,7 +16,7 @@ by the encoder's name, so a phrase is embedded once across papers and across loa
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -33,10 +33,11 @@ __all__ = [
 
 #: Word pieces of a document the encoder reads (phrases are far shorter).
 DOCUMENT_TOKENS = 256
-#: Texts per ONNX Runtime call, kept small: Runtime's memory arena keeps the largest call's
-#: activations for the life of the process (a few abstracts of 256 pieces, not a few dozen),
-#: and a small call pads its texts less.
-_BATCH = 8
+#: Word pieces per ONNX Runtime call, padding included, kept small: Runtime's memory arena
+#: keeps the largest call's activations for the life of the process. It is a few abstracts of
+#: 256 pieces a call, not a few dozen; and a few hundred short phrases, whose calls would
+#: otherwise cost more in overhead than in arithmetic.
+_PIECES_PER_CALL = 8 * DOCUMENT_TOKENS
 _SQL_CHUNK = 500  # SQLite's default limit on host parameters is 999
 
 
@@ -68,8 +69,7 @@ class OnnxEncoder:
             return out
         encodings = self._tokenizer.encode_batch(list(texts))
         order = sorted(range(len(texts)), key=lambda i: len(encodings[i].ids))
-        for start in range(0, len(order), _BATCH):
-            rows = order[start : start + _BATCH]
+        for rows in _calls(order, [len(e.ids) for e in encodings]):
             out[rows] = self._pooled([encodings[i].ids for i in rows])
         return unit_rows(out)
 
@@ -84,6 +84,19 @@ class OnnxEncoder:
         weights = mask[..., None].astype(np.float32)
         pooled: np.ndarray = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
         return pooled
+
+
+def _calls(order: list[int], lengths: list[int]) -> Iterator[list[int]]:
+    """``order`` (shortest first) cut into calls of at most :data:`_PIECES_PER_CALL` padded
+    word pieces: each call pads to its last, longest text."""
+    rows: list[int] = []
+    for i in order:
+        if rows and (len(rows) + 1) * lengths[i] > _PIECES_PER_CALL:
+            yield rows
+            rows = []
+        rows.append(i)
+    if rows:
+        yield rows
 
 
 def _keybert_base() -> type:

@@ -53,6 +53,25 @@ def test_onnx_minilm_matches_sentence_transformers(tmp_path: Path) -> None:
     assert (got * expected).sum(axis=1).min() > 0.999
 
 
+def test_a_model_call_holds_a_bounded_number_of_word_pieces_and_many_short_phrases() -> None:
+    from loaders.extraction._embedding import _PIECES_PER_CALL, DOCUMENT_TOKENS, _calls
+
+    lengths = [4] * 1000 + [9] * 300 + [DOCUMENT_TOKENS] * 20
+    calls = list(_calls(list(range(len(lengths))), lengths))
+    assert [i for rows in calls for i in rows] == list(range(len(lengths)))  # all, in order
+    assert all(len(rows) * max(lengths[i] for i in rows) <= _PIECES_PER_CALL for rows in calls)
+    assert len(calls) <= 3 + 2 + 20 // 8 + 1  # phrases share calls; abstracts come a few a call
+
+
+@pytest.mark.model
+def test_a_text_embeds_the_same_alone_and_among_others(tmp_path: Path) -> None:
+    encoder = load_minilm(tmp_path)
+    phrases = [f"graph neural network {n}" for n in range(300)]
+    together = encoder.encode([*phrases, *TEXTS])
+    for i, text in [(0, phrases[0]), (299, phrases[299]), (301, TEXTS[1])]:
+        assert np.allclose(together[i], encoder.encode([text])[0], atol=1e-5)
+
+
 @pytest.mark.model
 def test_the_export_is_made_once_and_reused(tmp_path: Path) -> None:
     load_minilm(tmp_path)
