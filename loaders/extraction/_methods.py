@@ -66,7 +66,9 @@ _EARLIER = frozenset(
 )
 #: Units back from a naming word that may still describe what it names (``a recent method,``).
 _NAMED_REACH = 5
+#: Parts of speech a noun phrase before a naming word is made of (``a recently proposed model``).
 _NOUN_PHRASE = frozenset({"DET", "ADJ", "NOUN", "PROPN", "ADV"})
+#: Words opening the object of ``we call``: ``we call this method X``, not ``an energy GNN``.
 _DEFINITE = frozenset({"the", "this", "these", "our", "such"})
 #: Words that set a name beside what it renames: ``our method, i.e., PLPP``.
 _THAT_IS = frozenset({"i.e.", "i.e", "ie", "namely", "viz."})
@@ -454,9 +456,10 @@ def _spelled_out(
 
 
 def _without_generic_heads(words: str) -> str:
-    """``words`` without the generic heads that end them (``Background Proposal method``)."""
+    """``words`` without the generic heads in lower case that end them (``Background Proposal
+    method``); capitalised, a head belongs to the name (``Language Model``, ``Neural Fields``)."""
     kept = words.split(" ")
-    while kept and singular(kept[-1]).lower() in GENERIC_HEADS:
+    while kept and kept[-1].islower() and singular(kept[-1]) in GENERIC_HEADS:
         kept.pop()
     return " ".join(kept)
 
@@ -593,24 +596,28 @@ def _our_apposition(units: Sequence[Unit], i: int) -> bool:
     """``Our method, CARE: ...``, ``our new algorithm, WAKER``, ``Our proposed method, i.e.,
     Prompt Learning with PerPlexity (PLPP)``: the name set beside the authors' own method,
     framework, model ..."""
-    if i > 2 and units[i - 1].text == "," and units[i - 2].text.lower() in _THAT_IS:
-        i -= 2
-    elif i > 1 and units[i - 1].text.lower() in _THAT_IS:
-        i -= 1
+    at = i - _that_is(units, i)
     if (
-        i < 3
-        or units[i - 1].text != ","
-        or singular(units[i - 2].text.lower()) not in _PROPOSAL_HEADS
+        at < 3
+        or units[at - 1].text != ","
+        or singular(units[at - 2].text.lower()) not in _PROPOSAL_HEADS
     ):
         return False
-    before = units[i - 3]
+    before = units[at - 3]
     if before.text.lower() == "our":
         return True
     return (
-        i > 3
+        at > 3
         and before.pos in ("ADJ", "NOUN", "PROPN", "VERB")
-        and units[i - 4].text.lower() == "our"
+        and units[at - 4].text.lower() == "our"
     )
+
+
+def _that_is(units: Sequence[Unit], i: int) -> int:
+    """How many units of ``i.e.,`` or ``namely`` stand just before ``i`` (0 when none do)."""
+    if i > 2 and units[i - 1].text == "," and units[i - 2].text.lower() in _THAT_IS:
+        return 2
+    return 1 if i > 1 and units[i - 1].text.lower() in _THAT_IS else 0
 
 
 def _has_author_subject(units: Sequence[Unit], i: int) -> bool:

@@ -624,3 +624,18 @@ def test_an_emphasised_word_the_paper_also_writes_in_lower_case_is_no_name(
     # an address writing the name in lower case is no use of a word
     assert {"MetaUrban", "AnalogGenie", "Nunchaku"} <= {m.name for m in result.proposes}
     assert not {"Micromobility", "Analog"} & names
+
+
+def test_a_long_form_running_on_to_its_bracket_drops_only_a_lowercase_generic_head(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor,
+        "We propose a Background Proposal method (BAP) that mines background boxes. This work "
+        "unveils a new problem setting termed Meta-Continual Learning of Neural Fields "
+        "(MCL-NF), and BAP is fast.",
+        "Meta-Continual Learning of Neural Fields",
+    )
+    aliases = {a for m in result.proposes for a in m.aliases}
+    assert "Background Proposal" in aliases and "Background Proposal method" not in aliases
+    assert "Meta-Continual Learning of Neural" not in aliases
