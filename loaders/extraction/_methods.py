@@ -278,7 +278,7 @@ def find_methods(
     named += _shouted_head(units, capitals_title(units) | borrowed_letters(units))
     for name in [*named, *_capitalised_names(units, proposed_at), *emphasised]:
         _add(found, name, True)
-    methods = _merge_initialisms(_without_parts_of_proposed(_merge_plurals(found)))
+    methods = _merge_initialisms(_without_parts_of_proposed(_merge_plurals(found), units))
     methods = _fold_long_forms(_merge_solid_spellings(methods), units)
     methods = [m for m in _without_glued_words(methods) if _citable(m.name)]
     return _with_spellings(methods, units)
@@ -514,10 +514,23 @@ def _without_glued_words(methods: list[MethodCandidate]) -> list[MethodCandidate
     ]
 
 
-def _without_parts_of_proposed(methods: list[MethodCandidate]) -> list[MethodCandidate]:
-    """``ECI`` is not a separate used method when the paper proposes ``ECI sampling``."""
-    words = {spelling_key(w) for m in methods if m.proposed for w in m.name.split(" ")[:-1]}
-    return [m for m in methods if m.proposed or m.key not in words]
+def _without_parts_of_proposed(
+    methods: list[MethodCandidate], units: Sequence[Unit]
+) -> list[MethodCandidate]:
+    """``ECI`` is not a separate method when the paper proposes ``ECI sampling``: a used one
+    never is, a proposed one when the paper never writes it alone (``Our framework, *ECI
+    sampling*, …`` proposes what stands after the comma, which starts with ``ECI``)."""
+    longer = [m.name for m in methods if m.proposed and " " in m.name]
+    words = {spelling_key(w) for name in longer for w in name.split(" ")[:-1]}
+    rest = " ".join(u.text for u in units)
+    for name in longer:
+        rest = rest.replace(name, " ")
+    return [
+        m
+        for m in methods
+        if m.key not in words
+        or (m.proposed and re.search(rf"(?<![\w-]){re.escape(m.name)}(?![\w-])", rest))
+    ]
 
 
 def split_definitions(

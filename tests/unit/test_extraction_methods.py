@@ -639,3 +639,18 @@ def test_a_long_form_running_on_to_its_bracket_drops_only_a_lowercase_generic_he
     aliases = {a for m in result.proposes for a in m.aliases}
     assert "Background Proposal" in aliases and "Background Proposal method" not in aliases
     assert "Meta-Continual Learning of Neural" not in aliases
+
+
+def test_a_proposed_name_opening_a_longer_proposed_name_is_that_name_unless_written_alone(
+    extractor: KeyphraseExtractor,
+) -> None:
+    together = _extract(
+        extractor,
+        "Our framework, *ECI sampling*, alternates between extrapolation (E), correction (C) "
+        "and interpolation (I) stages.",
+    )
+    assert [m.name for m in together.proposes] == ["ECI sampling"]
+    apart = _extract(
+        extractor, "We propose GraphAny and GraphAny Lite, two models. GraphAny is fast."
+    )
+    assert {m.name for m in apart.proposes} == {"GraphAny", "GraphAny Lite"}
