@@ -213,17 +213,22 @@ def emphasised_names(raw_text: str) -> list[str]:
     return names
 
 
+def _ordinary_case_words(text: str) -> list[str] | None:
+    """The words of ``text`` when each is in ordinary case (``Micromobility``, ``Lower-power``;
+    not ``MetaUrban``), else None."""
+    parts = [p for p in re.split(r"[\s-]+", text) if p]
+    return parts if all(p.isalpha() and p[1:].islower() for p in parts) else None
+
+
 def _plain_words(text: str) -> bool:
     """Whether ``text`` is English words in ordinary case (``Versatility``, ``Lower-power``)."""
-    parts = [p for p in re.split(r"[\s-]+", text) if p]
-    return all(p.isalpha() and p[1:].islower() and in_lexicon(p.lower()) for p in parts)
+    parts = _ordinary_case_words(text)
+    return parts is not None and all(in_lexicon(p.lower()) for p in parts)
 
 
 def _written_lowercase(text: str, raw_text: str) -> bool:
-    """Whether ``text`` is words in ordinary case (``Micromobility``, not ``MetaUrban``) that
-    ``raw_text`` also writes in lower case."""
-    parts = [p for p in re.split(r"[\s-]+", text) if p]
-    if not all(p.isalpha() and p[1:].islower() for p in parts):
+    """Whether ``text`` is words in ordinary case that ``raw_text`` also writes in lower case."""
+    if _ordinary_case_words(text) is None:
         return False
     # not in an address: ``github.com/mit-han-lab/nunchaku/`` is the name's own
     return re.search(rf"(?<![\w/-]){re.escape(text.lower())}(?![\w/-])", raw_text) is not None
