@@ -9,7 +9,9 @@ as a phrase of its own: this paper writes it whole somewhere, or at least two of
 the extractor has read do (:class:`KnownPhrases`); it then ranks a little below a phrase the
 paper writes whole. A phrase the paper only writes before another word (``reinforcement`` in
 ``reinforcement learning``, ``large language`` in ``large language models``) is none, however
-many papers write it alone. Nested variants of one paper's own wording do not fill its top
+many papers write it alone. Coordinated modifiers share their head: ``supervised and
+unsupervised learning`` holds ``supervised learning`` (once other papers write it), never the
+fragment ``supervised``. Nested variants of one paper's own wording do not fill its top
 ten, and the general term a field shares stays reachable.
 
 A single word is a candidate unless it is a vague head (``method``, ``performance``) or a
@@ -108,7 +110,16 @@ def collect_candidates(
     ``long_forms`` are the unit spans the document defines acronyms by (``Capture the Flag``
     before ``(CTF)``): a chunk that runs into one and stops inside it ends where it starts."""
     found: dict[str, Candidate] = {}
-    for start, end in _chunks(units, symbols, long_forms):
+    chunks = _chunks(units, symbols, long_forms)
+    shared = _shared_heads(units, chunks)
+    conjuncts = {i for phrases in shared.values() for i, _ in phrases}
+    for start, end in chunks:
+        for i, span in shared.get(start, ()):
+            # a phrase the text elides counts where other papers write it (``KnownPhrases``)
+            if _well_formed(span, 0, len(span)):
+                _add(found, span, expand, in_title=i < title_end, whole=False, headed=True)
+        if end - start == 1 and start in conjuncts:
+            continue  # ``character-level`` of ``character-level and word-level processing``
         first = next((i for i in range(start, end) if _well_formed(units, i, end)), None)
         if first is None:
             continue
@@ -127,6 +138,68 @@ def collect_candidates(
                         headed=headed,
                     )
     return found
+
+
+def _shared_heads(
+    units: Sequence[Unit], chunks: Sequence[tuple[int, int]]
+) -> dict[int, list[tuple[int, list[Unit]]]]:
+    """The phrases coordinated modifiers make with the head they share, by the start of the
+    chunk holding the head, each with the index of its modifier: ``supervised learning`` of
+    ``supervised and unsupervised learning``, ``convolutional neural networks`` of
+    ``convolutional and recurrent neural networks``, ``short-term forecasting`` of ``short-
+    and long-term forecasting``, and of a list (``supervised, semi-supervised, and
+    unsupervised learning``). A modifier before the conjunction must be of the kind of the one
+    after it (:func:`_parallel`): ``robustness and computational cost`` are two phrases."""
+    shared: dict[int, list[tuple[int, list[Unit]]]] = {}
+    for start, end in chunks:
+        if end - start < 2 or start < 2 or units[start - 1].text.lower() not in ("and", "or"):
+            continue
+        head, rest = units[start], list(units[start + 1 : end])
+        lefts = _left_conjuncts(units, start - 1, head)
+        if lefts:
+            shared[start] = [(i, [_joined(units[i], head), *rest]) for i in lefts]
+    return shared
+
+
+def _left_conjuncts(units: Sequence[Unit], conjunction: int, right: Unit) -> list[int]:
+    """The one-unit modifiers coordinated with ``right`` before ``units[conjunction]``, in
+    order; none when the first does not start a phrase: after another modifier it ends a
+    longer one, and after a subject it is a verb (``we trained and evaluated models``)."""
+    i = conjunction - 1 - (units[conjunction - 1].text == ",")  # an Oxford comma
+    found: list[int] = []
+    while i >= 0 and _parallel(units[i], right):
+        found.insert(0, i)
+        if i < 2 or units[i - 1].text != ",":
+            break
+        i -= 2
+    before = units[found[0] - 1] if found and found[0] > 0 else None
+    if before is not None and (_modifier(before, frozenset()) or before.pos == "PRON"):
+        return []
+    return found
+
+
+def _parallel(left: Unit, right: Unit) -> bool:
+    """Whether ``left`` and ``right`` can modify one head together: a suspended hyphen
+    (``short-`` of ``long-term``), two compounds ending alike (``character-level`` and
+    ``word-level``, not ``fine-tuning`` and ``in-context``), or two adjectives or
+    participles (``semi-supervised`` and ``unsupervised``)."""
+    if left.text.endswith("-"):
+        return "-" in right.text[1:]
+    if "-" in left.text and "-" in right.text:
+        return left.text.lower().rsplit("-", 1)[1] == right.text.lower().rsplit("-", 1)[1]
+    return _adjectival(left) and _adjectival(right)
+
+
+def _adjectival(unit: Unit) -> bool:
+    return unit.pos == "ADJ" or unit.tag in ("VBN", "VBD")
+
+
+def _joined(left: Unit, right: Unit) -> Unit:
+    """``left`` as it stands before the shared head; a suspended hyphen takes the right
+    compound's ending (``short-`` of ``long-term`` is ``short-term``)."""
+    if left.text.endswith("-"):
+        return left._replace(text=left.text + right.text.split("-", 1)[1], pos=right.pos)
+    return left
 
 
 class KnownPhrases:

@@ -327,3 +327,47 @@ def test_a_phrase_stops_where_a_defined_long_form_starts() -> None:
     )
     assert not keys & {"professional level capture", "capture", "sparse mixture", "mixture"}
     assert {"flag", "expert"} <= keys  # the rest of the text is read as before
+
+
+def _phrases(spec: str) -> dict[str, tuple[bool, bool]]:
+    """Each candidate of a ``word/POS/TAG`` text with whether it is whole and headed."""
+    found = collect_candidates(_tagged(spec), title_end=0, expand=lambda _: None)
+    return {key: (c.whole, c.headed) for key, c in found.items()}
+
+
+def test_coordinated_modifiers_share_their_head() -> None:
+    adjectives = _phrases(
+        "study/VERB/VBP supervised/VERB/VBD and/CCONJ/CC unsupervised/ADJ/JJ learning/NOUN/NN"
+    )
+    # the shared head makes a phrase the text elides: it counts once other papers write it
+    assert adjectives["supervised learning"] == (False, True)
+    assert adjectives["unsupervised learning"] == (True, True)
+    listed = _phrases(
+        "in/ADP/IN supervised/ADJ/JJ ,/PUNCT/, semi-supervised/ADJ/JJ ,/PUNCT/, and/CCONJ/CC "
+        "unsupervised/ADJ/JJ neural/ADJ/JJ networks/NOUN/NNS"
+    )
+    assert {"supervised neural network", "semisupervised neural network"} <= set(listed)
+    suspended = _phrases(
+        "for/ADP/IN short-/NOUN/NN and/CCONJ/CC long-term/NOUN/NN forecasting/NOUN/NN"
+    )
+    assert "shortterm forecasting" in suspended
+
+
+def test_a_lone_coordinated_modifier_is_no_phrase() -> None:
+    levels = _phrases(
+        "combines/VERB/VBZ character-level/NOUN/NN and/CCONJ/CC word-level/NOUN/NN "
+        "processing/NOUN/NN"
+    )
+    assert "character level" not in levels
+    assert "character level processing" in levels
+
+
+def test_coordinated_noun_phrases_keep_their_own_heads() -> None:
+    costs = _phrases("for/ADP/IN robustness/NOUN/NN and/CCONJ/CC computational/ADJ/JJ cost/NOUN/NN")
+    assert "robustness cost" not in costs and "robustness" in costs
+    verbs = _phrases("We/PRON/PRP trained/VERB/VBD and/CCONJ/CC evaluated/ADJ/JJ models/NOUN/NNS")
+    assert "trained model" not in verbs
+    compounds = _phrases(
+        "compare/VERB/VBP fine-tuning/NOUN/NN and/CCONJ/CC in-context/NOUN/NN learning/NOUN/NN"
+    )
+    assert "finetuning learning" not in compounds and "finetuning" in compounds
