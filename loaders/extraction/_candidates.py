@@ -112,7 +112,13 @@ def collect_candidates(
     found: dict[str, Candidate] = {}
     chunks = _chunks(units, symbols, long_forms)
     shared = _shared_heads(units, chunks)
-    conjuncts = {i for phrases in shared.values() for i, _ in phrases}
+    # a noun can stand alone (``image`` of ``image and text classification``); a modifier not
+    conjuncts = {
+        i
+        for phrases in shared.values()
+        for i, _ in phrases
+        if units[i].pos != "NOUN" or "-" in units[i].text
+    }
     for start, end in chunks:
         for i, span in shared.get(start, ()):
             # a phrase the text elides counts where other papers write it (``KnownPhrases``)
@@ -163,8 +169,9 @@ def _shared_heads(
 
 def _left_conjuncts(units: Sequence[Unit], conjunction: int, right: Unit) -> list[int]:
     """The one-unit modifiers coordinated with ``right`` before ``units[conjunction]``, in
-    order; none when the first does not start a phrase: after another modifier it ends a
-    longer one, and after a subject it is a verb (``we trained and evaluated models``)."""
+    order, each starting a phrase (:func:`_continues`): not ``supervised`` of ``deep
+    supervised and unsupervised learning``, nor ``trained`` of ``we trained and evaluated
+    models``."""
     i = conjunction - 1 - (units[conjunction - 1].text == ",")  # an Oxford comma
     found: list[int] = []
     while i >= 0 and _parallel(units[i], right):
@@ -172,21 +179,30 @@ def _left_conjuncts(units: Sequence[Unit], conjunction: int, right: Unit) -> lis
         if i < 2 or units[i - 1].text != ",":
             break
         i -= 2
-    before = units[found[0] - 1] if found and found[0] > 0 else None
-    if before is not None and (_modifier(before, frozenset()) or before.pos == "PRON"):
-        return []
+    while found and found[0] > 0 and _continues(units[found[0] - 1]):
+        found.pop(0)  # a list ends where a phrase starts: ``training efficiency, time and``
     return found
+
+
+def _continues(before: Unit) -> bool:
+    """Whether a modifier after ``before`` continues a phrase or clause rather than starting
+    one: after another modifier it ends a longer phrase, after a subject it is a verb."""
+    return _modifier(before, frozenset()) or before.pos == "PRON"
 
 
 def _parallel(left: Unit, right: Unit) -> bool:
     """Whether ``left`` and ``right`` can modify one head together: a suspended hyphen
     (``short-`` of ``long-term``), two compounds ending alike (``character-level`` and
-    ``word-level``, not ``fine-tuning`` and ``in-context``), or two adjectives or
-    participles (``semi-supervised`` and ``unsupervised``)."""
+    ``word-level``, not ``fine-tuning`` and ``in-context``), a singular noun and a noun
+    (``image`` and ``text``; ``accuracy and training time`` would make ``accuracy time``, but
+    no paper writes that whole, so it never counts), or two adjectives or participles
+    (``semi-supervised`` and ``unsupervised``)."""
     if left.text.endswith("-"):
         return "-" in right.text[1:]
     if "-" in left.text and "-" in right.text:
         return left.text.lower().rsplit("-", 1)[1] == right.text.lower().rsplit("-", 1)[1]
+    if left.tag == "NN" and right.pos == "NOUN":
+        return True
     return _adjectival(left) and _adjectival(right)
 
 

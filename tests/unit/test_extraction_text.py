@@ -371,3 +371,15 @@ def test_coordinated_noun_phrases_keep_their_own_heads() -> None:
         "compare/VERB/VBP fine-tuning/NOUN/NN and/CCONJ/CC in-context/NOUN/NN learning/NOUN/NN"
     )
     assert "finetuning learning" not in compounds and "finetuning" in compounds
+
+
+def test_coordinated_nouns_share_their_head_and_keep_their_own_place() -> None:
+    tasks = _phrases("on/ADP/IN image/NOUN/NN and/CCONJ/CC text/NOUN/NN classification/NOUN/NN")
+    assert tasks["image classification"] == (False, True)
+    assert tasks["image"] == (True, True)  # a noun also stands alone
+    costs = _phrases(
+        "of/ADP/IN training/NOUN/NN efficiency/NOUN/NN ,/PUNCT/, time/NOUN/NN and/CCONJ/CC "
+        "memory/NOUN/NN complexity/NOUN/NN"
+    )
+    # the list starts after the comma: ``efficiency`` ends the phrase before it
+    assert "time complexity" in costs and "efficiency complexity" not in costs
