@@ -20,6 +20,9 @@ __all__ = ["RawRecord", "csv_header", "parse_csv", "parse_json_array", "parse_js
 
 _LIST_COLUMNS = frozenset({"keywords", "authors"})
 _HEADING_MAX = 120
+_TITLE_MAX = 300
+#: A first line this share of the second's length or more is a hard-wrapped line, no title.
+_WRAPPED_WIDTH = 0.75
 _HEADING_YEAR = re.compile(r"^(?P<venue>.*?)\b(?P<year>(?:19|20)\d\d)\b")
 
 
@@ -187,12 +190,17 @@ def parse_text(stream: Iterable[str], *, path: str) -> Parsed:
 
     A heading naming a year gives every paper below it that year, and the words before the
     year their venue: ``ICLR 2025 Papers`` is venue ``ICLR``, year 2025, as the ICLR corpora
-    spell them.
+    spell them. A paragraph may open with its paper's title on a line of its own
+    (:func:`_title_line`); read into the abstract, it would run into the first sentence
+    (``A Benchmark Study on Calibration Deep neural networks are ...``).
     """
     context: dict[str, object] = {}
     for index, (line, lines) in enumerate(_paragraphs(stream)):
         if _is_heading(lines, first=index == 0):
             context = _heading_fields(lines[0])
+        elif _title_line(lines):
+            fields = {"title": lines[0], "abstract": " ".join(lines[1:])}
+            yield RawRecord(line, fields | context)
         else:
             yield RawRecord(line, {"abstract": " ".join(lines), **context})
 
@@ -218,6 +226,19 @@ def _paragraphs(stream: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
             lines = []
     if lines:
         yield start, lines
+
+
+def _title_line(lines: list[str]) -> bool:
+    """Whether a paragraph's first line is a title: a line that ends no sentence or clause,
+    before one that starts a sentence, and shorter than it. A hard-wrapped abstract's lines
+    are of one width and mostly run on in lower case (``… satellite images`` / ``improves
+    crop-type classification …``); a title is shorter than the text it heads."""
+    if len(lines) < 2 or len(lines[0]) > _TITLE_MAX:
+        return False
+    title, text = lines[0], lines[1]
+    if title.endswith((".", ",", ";", ":", "-")) or not text[:1].isupper():
+        return False
+    return len(title) < (len(text) if len(lines) == 2 else _WRAPPED_WIDTH * len(text))
 
 
 def _is_heading(lines: list[str], *, first: bool) -> bool:
