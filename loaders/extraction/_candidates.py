@@ -112,7 +112,8 @@ def collect_candidates(
     found: dict[str, Candidate] = {}
     chunks = _chunks(units, symbols, long_forms)
     shared = _shared_heads(units, chunks)
-    # a noun can stand alone (``image`` of ``image and text classification``); a modifier not
+    # modifiers that are no phrase alone; a noun is one (``image`` of ``image and text
+    # classification``)
     conjuncts = {
         i
         for phrases in shared.values()
