@@ -199,7 +199,7 @@ def parse_text(stream: Iterable[str], *, path: str) -> Parsed:
         if _is_heading(lines, first=index == 0):
             context = _heading_fields(lines[0])
         elif _title_line(lines):
-            fields = {"title": lines[0], "abstract": " ".join(lines[1:])}
+            fields = {"title": lines[0].lstrip("# "), "abstract": " ".join(lines[1:])}
             yield RawRecord(line, fields | context)
         else:
             yield RawRecord(line, {"abstract": " ".join(lines), **context})

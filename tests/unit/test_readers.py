@@ -184,9 +184,12 @@ def test_a_title_on_its_own_line_heads_its_abstract(tmp_path: Path) -> None:
     corpus = tmp_path / "reading.txt"
     wrapped = "We propose a method for learning sparse representations of graphs, which we call\n"
     wrapped += "GraphSparse, and show that it improves accuracy on node classification.\n"
-    corpus.write_text(f"Sparse Graph Representations\n{ABSTRACT}\n\n{wrapped}")
-    titled, untitled = records(corpus)
+    corpus.write_text(
+        f"Sparse Graph Representations\n{ABSTRACT}\n\n## Sparse Texts\n{ABSTRACT}\n\n{wrapped}"
+    )
+    titled, marked, untitled = records(corpus)
     assert (titled.title, titled.abstract) == ("Sparse Graph Representations", ABSTRACT)
+    assert marked.title == "Sparse Texts"  # a Markdown heading over its abstract
     # a hard-wrapped line is as wide as the next: it starts the abstract, whatever follows
     assert untitled.title is None and untitled.abstract.startswith("We propose")
 
