@@ -231,7 +231,14 @@ def _written_lowercase(text: str, raw_text: str) -> bool:
     if _ordinary_case_words(text) is None:
         return False
     # not in an address: ``github.com/mit-han-lab/nunchaku/`` is the name's own
-    return re.search(rf"(?<![\w/-]){re.escape(text.lower())}(?![\w/-])", raw_text) is not None
+    return _written_alone(text.lower(), raw_text, joiners="/-")
+
+
+def _written_alone(text: str, written: str, *, joiners: str = "-") -> bool:
+    """Whether ``written`` holds ``text`` as words of their own, not inside a longer word or
+    one joined to it by one of ``joiners``."""
+    edge = rf"\w{re.escape(joiners)}"
+    return re.search(rf"(?<![{edge}]){re.escape(text)}(?![{edge}])", written) is not None
 
 
 def _inside_word(after: str) -> bool:
@@ -531,10 +538,7 @@ def _without_parts_of_proposed(
     for name in longer:
         rest = rest.replace(name, " ")
     return [
-        m
-        for m in methods
-        if m.key not in words
-        or (m.proposed and re.search(rf"(?<![\w-]){re.escape(m.name)}(?![\w-])", rest))
+        m for m in methods if m.key not in words or (m.proposed and _written_alone(m.name, rest))
     ]
 
 
