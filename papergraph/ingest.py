@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from graph.config import Settings
 from graph.connection import database_errors
+from graph.embeddings import papers_to_embed, store_embeddings
 from graph.errors import GraphUnavailableError
 from graph.hierarchy import refresh_hierarchy
 from graph.models import Stats
@@ -45,6 +46,7 @@ __all__ = [
     "build_extractor",
     "build_pipelined_extractor",
     "build_ray_extractor",
+    "embed_stale_papers",
     "extract",
     "ingest_papers",
     "model_dir",
@@ -130,6 +132,7 @@ async def ingest_papers(
     report = LoadReport()
     with database_errors(settings):
         await ensure_schema(driver, database=database, dimensions=extractor.dimensions)
+        await embed_stale_papers(driver, database=database, extractor=extractor)
     with _interrupted(report), database_errors(settings):
         await load_papers(
             records,
@@ -148,6 +151,33 @@ async def ingest_papers(
         if report.written and await topics_due(driver, database=database, papers=counts.papers):
             await refresh_topics(driver, database=database)
         return Ingested(report=report, counts=counts)
+
+
+#: Papers embedded anew per round trip when a graph's vectors come from another model.
+EMBED_BATCH = 64
+
+
+async def embed_stale_papers(
+    driver: AsyncDriver, *, database: str, extractor: KeyphraseExtractor
+) -> int:
+    """Embed every stored paper whose vector is missing or of another model's size (a graph
+    written by an earlier version) with ``extractor``'s model; returns how many were stored.
+    On an up-to-date graph this is one read of the papers' vector sizes."""
+    done = 0
+    placeless: list[str] = []  # embedded to a zero vector: no direction to store
+    while todo := await papers_to_embed(
+        driver,
+        database=database,
+        dimensions=extractor.dimensions,
+        first=EMBED_BATCH,
+        exclude=placeless,
+    ):
+        vectors = extractor.embed([p.abstract for p in todo])
+        placed = [(p.id, v) for p, v in zip(todo, vectors) if any(v)]
+        placeless += [p.id for p, v in zip(todo, vectors) if not any(v)]
+        await store_embeddings(driver, database=database, vectors=placed)
+        done += len(placed)
+    return done
 
 
 def extract(

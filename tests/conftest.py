@@ -125,7 +125,7 @@ async def seeded_api(
     from papergraph.ingest import ingest_papers
 
     def simple() -> SimpleExtractor:
-        return SimpleExtractor(dimensions=256)
+        return SimpleExtractor(dimensions=384)
 
     await ingest_papers(
         read_corpora([seed_file]).records,

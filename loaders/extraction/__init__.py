@@ -30,6 +30,7 @@ from ._capitals import CAPITALS_TABLE
 from ._compounds import COMPOUND_TABLE
 from ._lookups import candidate_acronyms
 from ._models import (
+    MINILM_DIMENSIONS,
     STATIC_DIMENSIONS,
     STATIC_MODEL_DIR,
     minilm_path,
@@ -60,6 +61,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CAPITALS_TABLE",
     "COMPOUND_TABLE",
+    "MINILM_DIMENSIONS",
     "MODIFIER_TABLE",
     "STATIC_DIMENSIONS",
     "STATIC_MODEL_DIR",

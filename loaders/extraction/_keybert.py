@@ -25,7 +25,7 @@ from ._capitals import lowercase_acronym
 from ._embedding import EncoderBackend, PhraseCache
 from ._methods import MethodCandidate
 from ._models import (
-    STATIC_DIMENSIONS,
+    MINILM_DIMENSIONS,
     load_minilm,
     load_static_model,
     load_tagger,
@@ -82,13 +82,15 @@ def extractor_version(*, fast: bool) -> str:
 
 
 class Rankers(NamedTuple):
-    """The loaded ranking models: ``documents`` embeds each paper for storage (the static model
-    in both modes, so papers loaded in either mode share one vector space), ``phrases`` ranks
-    candidates against ``ranking``-space document vectors."""
+    """The loaded ranking models: ``documents`` embeds each paper for ranking its phrases in
+    the fast mode (the static model), ``phrases`` ranks candidates against ``ranking``-space
+    document vectors, and ``papers`` embeds each paper for storage and search (MiniLM in both
+    modes, so papers loaded in either mode share one vector space with the search queries)."""
 
     documents: PhraseEmbedder
     phrases: PhraseEmbedder
     keybert: Any
+    papers: PhraseEmbedder
 
 
 class Tagged(NamedTuple):
@@ -106,7 +108,7 @@ class KeyBertExtractor:
     at once; use one instance per worker.
     """
 
-    dimensions = STATIC_DIMENSIONS
+    dimensions = MINILM_DIMENSIONS
 
     def __init__(
         self,
@@ -129,6 +131,7 @@ class KeyBertExtractor:
         self._weights = weights
         self._tagger: Any = None
         self._rankers: Rankers | None = None
+        self._papers: PhraseEmbedder | None = None
 
     def extract(self, docs: Sequence[Document]) -> list[Extraction]:
         """Extract concepts, proposed and used methods and an embedding for each document."""
@@ -205,8 +208,9 @@ class KeyBertExtractor:
             return []
         rankers = self._load_rankers()
         texts = [t.prepared.text for t in tagged]
-        stored = rankers.documents.documents(texts)
-        ranking = stored if self.fast else rankers.phrases.documents(texts)
+        ranking = rankers.phrases.documents(texts)
+        # the default mode ranks with the very vectors it stores; the fast one embeds twice
+        stored = rankers.papers.documents(texts) if self.fast else ranking
         # one KeyBERT pass scores concepts (their open forms) and method phrases (as written) alike
         phrases = [
             [*(c.phrase for c in a.candidates.values()), *(_phrase(m) for m in a.methods)]
@@ -226,9 +230,12 @@ class KeyBertExtractor:
             self._load_rankers()
 
     def embed(self, texts: Sequence[str]) -> list[tuple[float, ...]]:
-        """Embed query texts in the document-embedding space."""
-        embedder = self._load_rankers().documents
-        return [tuple(v.tolist()) for v in embedder.documents([strip_markup(t) for t in texts])]
+        """Embed query texts in the space of the papers' stored vectors (MiniLM alone: no
+        KeyBERT, tagger or static model is loaded for it)."""
+        if self._papers is None:
+            self._papers = PhraseEmbedder(load_minilm(self.model_dir))
+        vectors = self._papers.documents([strip_markup(t) for t in texts])
+        return [tuple(v.tolist()) for v in vectors]
 
     def _load_tagger(self) -> Any:
         if self._tagger is None:
@@ -246,15 +253,18 @@ class KeyBertExtractor:
             prepare_models(self.model_dir, fast=self.fast)  # a first run exports MiniLM
             static = load_static_model()
             documents = PhraseEmbedder(static)
+            minilm = load_minilm(self.model_dir)
             if self.fast:
-                self._rankers = Rankers(documents, documents, KeyBERT(model=static))
+                papers = self._papers or PhraseEmbedder(minilm)
+                self._rankers = Rankers(documents, documents, KeyBERT(model=static), papers)
             else:
-                minilm = load_minilm(self.model_dir)
                 cache = PhraseCache(
                     models_home(self.model_dir) / f"phrases-{minilm.name}.sqlite", dim=minilm.dim
                 )
                 phrases = PhraseEmbedder(minilm, disk=cache)
-                self._rankers = Rankers(documents, phrases, KeyBERT(model=EncoderBackend(minilm)))
+                keybert = KeyBERT(model=EncoderBackend(minilm))
+                self._rankers = Rankers(documents, phrases, keybert, phrases)
+            self._papers = self._rankers.papers
         return self._rankers
 
     def _tag_texts(self, texts: list[str]) -> list[list[Unit]]:

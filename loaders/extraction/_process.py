@@ -29,7 +29,7 @@ from typing import Any
 from graph.errors import ExtractionError
 
 from ._keybert import KeyBertExtractor, Tagged, extractor_version
-from ._models import STATIC_DIMENSIONS
+from ._models import MINILM_DIMENSIONS
 from ._registry import AcronymRegistry
 from ._types import Document, Extraction, StartedOnEnter
 
@@ -56,7 +56,7 @@ class ProcessExtractor(StartedOnEnter):
     and what the child learns comes back into it.
     """
 
-    dimensions = STATIC_DIMENSIONS
+    dimensions = MINILM_DIMENSIONS
 
     def __init__(
         self,

@@ -32,7 +32,7 @@ from graph.errors import ExtractionError
 
 from ._analysis import Analysis
 from ._keybert import KeyBertExtractor, Tagged, extractor_version
-from ._models import STATIC_DIMENSIONS
+from ._models import MINILM_DIMENSIONS
 from ._registry import AcronymRegistry
 from ._types import Document, Extraction, StartedOnEnter
 
@@ -53,7 +53,7 @@ class RayExtractor(StartedOnEnter):
     has). Use it as a context manager (or call :meth:`start` and :meth:`close`).
     """
 
-    dimensions = STATIC_DIMENSIONS
+    dimensions = MINILM_DIMENSIONS
 
     def __init__(
         self,

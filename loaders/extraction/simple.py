@@ -37,7 +37,7 @@ class SimpleExtractor:
 
     version = "simple-2"
 
-    def __init__(self, *, top_n: int = 10, dimensions: int = 16) -> None:
+    def __init__(self, *, top_n: int = 10, dimensions: int = 384) -> None:
         self.top_n = top_n
         self.dimensions = dimensions
 

@@ -22,7 +22,7 @@ from graph.connection import async_driver
 from graph.schema import ensure_schema
 from graph.writes import clear_graph
 
-DIMENSIONS = 256  # the real extractor's; SimpleExtractor(dimensions=256) matches the vector index
+DIMENSIONS = 384  # the real extractor's; SimpleExtractor(dimensions=384) matches the vector index
 
 
 def _free(port: int) -> bool:

@@ -31,7 +31,7 @@ async def load(records: list[PaperRecord], settings: Settings) -> LoadReport:
             records,
             driver=driver,
             database=settings.neo4j_database,
-            extractor=SimpleExtractor(dimensions=256),
+            extractor=SimpleExtractor(dimensions=384),
             batch_size=16,
         )
 

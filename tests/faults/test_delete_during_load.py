@@ -30,7 +30,7 @@ pytestmark = pytest.mark.neo4j
 
 PAPERS = 64
 BATCH = 16
-EXTRACTOR = SimpleExtractor(dimensions=256)
+EXTRACTOR = SimpleExtractor(dimensions=384)
 
 
 async def load(driver: AsyncDriver, records: list[PaperRecord], settings: Settings) -> LoadReport:

@@ -43,7 +43,7 @@ async def api(fault_driver: AsyncDriver, neo4j_up: Settings, iclr: Path) -> Asyn
         records,
         driver=fault_driver,
         database=neo4j_up.neo4j_database,
-        extractor=SimpleExtractor(dimensions=256),
+        extractor=SimpleExtractor(dimensions=384),
     )
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

@@ -118,7 +118,7 @@ async def client(driver: AsyncDriver, neo4j_settings: Settings) -> AsyncIterator
     ]
     await upsert_papers(driver, database=neo4j_settings.neo4j_database, papers=rows)
     settings_ = neo4j_settings.model_copy(update={"api_token": SecretStr(TOKEN)})
-    app = create_app(settings_, extractor_factory=lambda: SimpleExtractor(dimensions=256))
+    app = create_app(settings_, extractor_factory=lambda: SimpleExtractor(dimensions=384))
     async with serve(app) as http:
         yield http
 

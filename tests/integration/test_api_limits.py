@@ -73,7 +73,7 @@ def settings(neo4j_settings: Settings) -> Settings:
 
 
 async def client_for(settings: Settings) -> AsyncIterator[httpx.AsyncClient]:
-    app = create_app(settings, extractor_factory=lambda: SimpleExtractor(dimensions=256))
+    app = create_app(settings, extractor_factory=lambda: SimpleExtractor(dimensions=384))
     async with serving(app) as url:
         base = url.removesuffix("/graphql")
         async with httpx.AsyncClient(base_url=base, timeout=30) as client:

@@ -42,7 +42,7 @@ async def load_fixture(driver: AsyncDriver, settings: Settings, path: Path = FIX
         read_corpora([path]).records,
         driver=driver,
         database=settings.neo4j_database,
-        extractor=SimpleExtractor(dimensions=256),  # the vector index's dimensions
+        extractor=SimpleExtractor(dimensions=384),  # the vector index's dimensions
     )
 
 
@@ -222,7 +222,7 @@ async def test_a_cited_work_a_load_is_linking_survives_a_concurrent_delete(
         line=1,
         references=(Y,),
     )
-    extractor = SimpleExtractor(dimensions=256)
+    extractor = SimpleExtractor(dimensions=384)
     (todo,) = candidates([newcomer])
     (found,) = extractor.extract([todo.document()])
     row = build_row(todo, found, extractor_version=extractor.version)

@@ -51,7 +51,7 @@ class ChangedExtractor(SimpleExtractor):
 async def load(
     records: list[PaperRecord], settings: Settings, driver: AsyncDriver, **kw: Any
 ) -> LoadReport:
-    extractor = kw.pop("extractor", None) or SimpleExtractor(dimensions=256)
+    extractor = kw.pop("extractor", None) or SimpleExtractor(dimensions=384)
     return await load_papers(
         records, driver=driver, database=settings.neo4j_database, extractor=extractor, **kw
     )
@@ -100,7 +100,7 @@ async def test_a_reload_keeps_evidence_and_a_new_extractor_version_replaces_it(
     assert await evidence_by_edge(driver, neo4j_settings) == before
 
     changed = await load(
-        seeded, neo4j_settings, driver, extractor=ChangedExtractor(top_n=3, dimensions=256)
+        seeded, neo4j_settings, driver, extractor=ChangedExtractor(top_n=3, dimensions=384)
     )
     assert changed.written == len(seeded)
     after = await evidence_by_edge(driver, neo4j_settings)
@@ -128,7 +128,7 @@ async def client(
     seeded: list[PaperRecord], neo4j_settings: Settings
 ) -> AsyncIterator[httpx.AsyncClient]:
     async with api_client(
-        neo4j_settings, extractor_factory=lambda: SimpleExtractor(dimensions=256)
+        neo4j_settings, extractor_factory=lambda: SimpleExtractor(dimensions=384)
     ) as http:
         yield http
 

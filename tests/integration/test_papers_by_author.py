@@ -52,7 +52,7 @@ async def api(driver: AsyncDriver, neo4j_settings: Settings) -> AsyncIterator[ht
         read_corpora([FIXTURE]).records,
         driver=driver,
         database=neo4j_settings.neo4j_database,
-        extractor=SimpleExtractor(dimensions=256),  # the vector index's dimensions
+        extractor=SimpleExtractor(dimensions=384),  # the vector index's dimensions
     )
     async with api_client(neo4j_settings) as client:
         yield client

@@ -48,6 +48,7 @@ PUBLIC = {
         "KeyphraseExtractor",
         "LearnsAcronyms",
         "LearnsAhead",
+        "MINILM_DIMENSIONS",
         "MODIFIER_TABLE",
         "MethodHit",
         "PipelinedExtractor",
