@@ -20,6 +20,7 @@ from strawberry import Info as _Info
 from api._paging import cursor, offset_after, page_size
 from api.context import Context
 from graph import models
+from graph.paper_ids import IdKind, paper_url
 
 if TYPE_CHECKING:
     from api._authors import Author
@@ -40,7 +41,9 @@ __all__ = [
     "NodeKind",
     "Paper",
     "PaperOrder",
+    "RecommendedPaper",
     "RelatedPaper",
+    "SearchMatch",
     "SharedBroader",
     "SharedConcept",
     "SimilarPaper",
@@ -93,10 +96,37 @@ class PageInfo:
     end_cursor: str | None
 
 
+@strawberry.type(
+    description=(
+        "Why a paper ranks where it does in a search: by words (full-text, BM25) and by "
+        "meaning (the cosine of the query's and the abstract's vectors), fused by reciprocal rank."
+    )
+)
+class SearchMatch(FromView):
+    score: float = strawberry.field(description="The fused score (higher ranks first).")
+    lexical_rank: int | None = strawberry.field(
+        description="Its place by words among the candidates (1 the best); null: no word matched."
+    )
+    semantic_rank: int | None = strawberry.field(
+        description="Its place by meaning among the candidates (1 the best); null: not read."
+    )
+    similarity: float | None = strawberry.field(
+        description="Cosine of the query's vector and its abstract's (-1..1), when compared."
+    )
+    terms: list[str] = strawberry.field(
+        description="The query's words and phrases its title or abstract contains."
+    )
+    reason: str = strawberry.field(description="Why it matched, in a sentence.")
+
+
 @strawberry.type(description="An item and its cursor.")
 class Edge(Generic[T]):
     cursor: str
     node: T
+    match: SearchMatch | None = strawberry.field(
+        default=None,
+        description="Why it matched, for `papers(search:)` in relevance order; else null.",
+    )
 
 
 @strawberry.type(description="One page of a list; `totalCount` counts the whole list.")
@@ -107,9 +137,14 @@ class Connection(Generic[T]):
 
     @classmethod
     def of(cls, page: models.Page[Any], node: type) -> Connection[T]:
+        matches = page.matches or (None,) * len(page.items)
         edges = [
-            Edge(cursor=cursor(page.offset + i), node=node.of(item))  # type: ignore[attr-defined]
-            for i, item in enumerate(page.items)
+            Edge(
+                cursor=cursor(page.offset + i),
+                node=node.of(item),  # type: ignore[attr-defined]
+                match=SearchMatch.of(match) if match is not None else None,
+            )
+            for i, (item, match) in enumerate(zip(page.items, matches))
         ]
         info = PageInfo(
             has_next_page=page.has_next,
@@ -131,10 +166,30 @@ class Paper:
     authors: list[str]
     keywords: list[str]
     status: str | None
+    doi: str | None = strawberry.field(description="Its DOI (bare, lower case), when known.")
+    arxiv_id: str | None = strawberry.field(description="Its arXiv id, without version.")
+    openalex_id: str | None = strawberry.field(description="Its OpenAlex work id (`W…`).")
+    s2_id: str | None = strawberry.field(description="Its Semantic Scholar paper id.")
 
     @classmethod
     def of(cls, view: models.PaperView) -> Paper:
         return _as_is(cls, view)
+
+    @strawberry.field(
+        description=(
+            "Where to read it: the address its source gave, else its DOI, arXiv, OpenAlex or "
+            "Semantic Scholar page; null when the graph knows none."
+        )
+    )
+    def url(self) -> str | None:
+        view = cast("models.PaperView", self)
+        ids = {
+            IdKind.DOI: view.doi,
+            IdKind.ARXIV: view.arxiv_id,
+            IdKind.OPENALEX: view.openalex_id,
+            IdKind.S2: view.s2_id,
+        }
+        return paper_url(url=view.url, ids=ids)
 
     @strawberry.field(description="The concepts it mentions, best score first.")
     async def concepts(self, info: Info, first: First = 20) -> list[ConceptMention]:
@@ -500,10 +555,27 @@ class TrendPoint:
         return _as_is(cls, view)
 
 
-@strawberry.type(description="A paper found by semantic search; score is cosine similarity.")
+@strawberry.type(
+    description="A paper found for a text, ranked as `papers(search:)` ranks: by words and meaning."
+)
 class SimilarPaper:
     paper: Paper
-    score: float
+    score: float = strawberry.field(description="The fused score (see `SearchMatch`).")
+    match: SearchMatch
+
+
+@strawberry.type(description="A paper recommended from papers liked and disliked.")
+class RecommendedPaper(FromView):
+    paper: Paper
+    score: float = strawberry.field(
+        description="Closeness to the liked papers, away from the disliked (0..1)."
+    )
+    nearest: Paper = strawberry.field(description="The liked paper it is nearest to.")
+    similarity: float = strawberry.field(description="Its cosine with `nearest` (-1..1).")
+    shared_concepts: list[str] = strawberry.field(
+        description="Concepts it shares with the liked papers, the most specific first (names)."
+    )
+    reason: str = strawberry.field(description="Why it is recommended, in a sentence.")
 
 
 @strawberry.type(description="A node of a graph view; `id` is `kind:key`.")

@@ -44,7 +44,9 @@ from api._types import (
     MethodKind,
     Paper,
     PaperOrder,
+    RecommendedPaper,
     RelatedPaper,
+    SearchMatch,
     SharedConcept,
     SimilarPaper,
     Stats,
@@ -55,6 +57,7 @@ from api.errors import ErrorCodes, log_unexpected
 from graph import models
 from graph.errors import InvalidInputError, NotFoundError, UnauthenticatedError
 from graph.queries import (
+    check_text_length,
     find_concepts,
     find_methods,
     find_papers,
@@ -63,10 +66,11 @@ from graph.queries import (
     graph_stats,
     method_lineage,
     neighborhood,
+    recommend_papers,
     shared_concepts,
     shared_concepts_explained,
     shortest_path,
-    similar_papers,
+    similar_to_text,
 )
 
 __all__ = [
@@ -159,6 +163,7 @@ class Query(AuthorQuery, ThemesQuery):
             include_narrower=include_narrower,
             dataset=dataset,
             author=author,
+            embed=info.context.extractor.embed,
         )
         return Connection.of(page, Paper)
 
@@ -297,14 +302,45 @@ class Query(AuthorQuery, ThemesQuery):
         found = await neighborhood(info.context.reader, id=str(id), hops=hops, limit=limit)
         return Subgraph.of(found)
 
-    @strawberry.field(description="Papers semantically closest to a text (vector index).")
+    @strawberry.field(
+        description=(
+            "Papers closest to a text (a sentence, a paragraph, a draft), ranked as "
+            "`papers(search:)` ranks, by words and meaning; the text is plain words, no syntax."
+        )
+    )
     async def similar_papers(self, info: Info, text: str, first: int = 10) -> list[SimilarPaper]:
         size = page_size(first)
         if not text.strip():
             raise InvalidInputError("`text` is empty: give a sentence or a few keywords.")
-        embedding = await info.context.extractor.embed(text)
-        found = await similar_papers(info.context.reader, embedding=embedding, first=size)
-        return [SimilarPaper(paper=Paper.of(s.paper), score=s.score) for s in found]
+        check_text_length(text)
+        found = await similar_to_text(
+            info.context.reader, text=text, embed=info.context.extractor.embed, first=size
+        )
+        return [
+            SimilarPaper(paper=Paper.of(p), score=m.score, match=SearchMatch.of(m))
+            for p, m in zip(found.items, found.matches)
+        ]
+
+    @strawberry.field(
+        description=(
+            "Papers like the `positive` ones and unlike the `negative` ones (any of their ids; "
+            "at most 50 in all), best first, each saying why."
+        )
+    )
+    async def recommend_papers(
+        self,
+        info: Info,
+        positive: list[strawberry.ID],
+        negative: list[strawberry.ID] | None = None,
+        first: int = 10,
+    ) -> list[RecommendedPaper]:
+        found = await recommend_papers(
+            info.context.reader,
+            positive=[str(i) for i in positive],
+            negative=[str(i) for i in negative or ()],
+            first=page_size(first),
+        )
+        return [RecommendedPaper.of(r) for r in found]
 
     @strawberry.field(description="Node counts by label and relationship counts by type.")
     async def stats(self, info: Info) -> Stats:

@@ -5,6 +5,6 @@ MATCH (a:Author {key: key})
 CALL (a) {
   MATCH (a)-[:WROTE]->(p:Paper)
   WITH p ORDER BY p.year DESC, p.id LIMIT $first
-  RETURN collect(p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status}) AS papers
+  RETURN collect(p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status, .doi, .arxivId, .openalexId, .s2Id, .url}) AS papers
 }
 RETURN key, papers

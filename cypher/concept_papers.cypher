@@ -6,6 +6,6 @@ MATCH (c:Concept {key: key})
 CALL (c) {
   MATCH (c)<-[m:MENTIONS]-(p:Paper)
   WITH p, m ORDER BY m.score DESC, p.id SKIP $skip LIMIT $first
-  RETURN collect(p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status}) AS page
+  RETURN collect(p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status, .doi, .arxivId, .openalexId, .s2Id, .url}) AS page
 }
 RETURN key, COUNT { (c)<-[:MENTIONS]-() } AS total, page

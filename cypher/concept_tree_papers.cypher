@@ -13,4 +13,4 @@ CALL (c) {
 }
 RETURN key, size(papers) AS total,
        [p IN papers[$skip..$skip + $first] |
-        p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status}] AS page
+        p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status, .doi, .arxivId, .openalexId, .s2Id, .url}] AS page

@@ -63,7 +63,7 @@ WITH typical, q, xs, up, similarity,
 WHERE score > 0
 ORDER BY score DESC, q.id LIMIT $first
 RETURN collect({
-  paper: q {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status},
+  paper: q {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status, .doi, .arxivId, .openalexId, .s2Id, .url},
   score: score,
   similarity: similarity,
   typical: typical,

@@ -29,6 +29,6 @@ CALL (a) {
 }
 RETURN size(papers) AS total,
        [p IN papers[$skip..$skip + $first] |
-        p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status}] AS page,
+        p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status, .doi, .arxivId, .openalexId, .s2Id, .url}] AS page,
        $concept IS NULL OR EXISTS { MATCH (:Concept {key: $concept}) } AS conceptFound,
        $method IS NULL OR EXISTS { MATCH (:Method {key: $method}) } AS methodFound

@@ -99,6 +99,6 @@ WITH c, whole, matching,
       RETURN p }
   END AS papers
 RETURN total,
-       [p IN papers | p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status}] AS page,
+       [p IN papers | p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status, .doi, .arxivId, .openalexId, .s2Id, .url}] AS page,
        c IS NOT NULL AS conceptFound,
        $method IS NULL OR EXISTS { MATCH (:Method {key: $method}) } AS methodFound

@@ -30,6 +30,6 @@ CALL (c) {
 }
 RETURN size(papers) AS total,
        [p IN papers[$skip..$skip + $first] |
-        p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status}] AS page,
+        p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status, .doi, .arxivId, .openalexId, .s2Id, .url}] AS page,
        c IS NOT NULL AS conceptFound,
        $method IS NULL OR EXISTS { MATCH (:Method {key: $method}) } AS methodFound

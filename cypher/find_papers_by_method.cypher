@@ -116,5 +116,5 @@ WITH x, whole, matching,
       RETURN p }
   END AS papers
 RETURN total,
-       [p IN papers | p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status}] AS page,
+       [p IN papers | p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status, .doi, .arxivId, .openalexId, .s2Id, .url}] AS page,
        x IS NOT NULL AS methodFound

@@ -41,4 +41,4 @@ WITH
       RETURN p }
   END AS papers
 RETURN total,
-       [p IN papers | p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status}] AS page
+       [p IN papers | p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status, .doi, .arxivId, .openalexId, .s2Id, .url}] AS page

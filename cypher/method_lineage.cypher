@@ -18,13 +18,13 @@ CALL (root) {
     OPTIONAL MATCH (v)<-[:PROPOSES]-(p:Paper)
     WITH p ORDER BY coalesce(p.year, 9999), p.id
     RETURN collect(p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords,
-                      .status})[..$first] AS introducedBy
+                      .status, .doi, .arxivId, .openalexId, .s2Id, .url})[..$first] AS introducedBy
   }
   CALL (v) {
     OPTIONAL MATCH (v)<-[:USES]-(p:Paper)
     WITH p ORDER BY coalesce(p.year, 9999), p.id
     RETURN collect(p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords,
-                      .status})[..$first] AS usedBy, count(p) AS useCount
+                      .status, .doi, .arxivId, .openalexId, .s2Id, .url})[..$first] AS usedBy, count(p) AS useCount
   }
   CALL (v) {
     OPTIONAL MATCH (v)-[e:VARIANT_OF]->(b:Method)
@@ -33,7 +33,7 @@ CALL (root) {
     RETURN collect(CASE WHEN e IS NOT NULL THEN {
       variant: v {.key, .name, .aliases, .kind, paperCount: COUNT { (v)<-[:PROPOSES|USES]-() }},
       base: b {.key, .name, .aliases, .kind, paperCount: COUNT { (b)<-[:PROPOSES|USES]-() }},
-      paper: p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status},
+      paper: p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status, .doi, .arxivId, .openalexId, .s2Id, .url},
       evidence: e {.evidenceField, .evidenceStart, .evidenceEnd, .evidenceText, .sentence,
                    .sentenceStart, .sentenceEnd}} END) AS links
   }

@@ -5,6 +5,6 @@ MATCH (m:Method {key: key})
 CALL (m) {
   MATCH (m)<-[r:PROPOSES]-(p:Paper)
   WITH p, r ORDER BY r.score DESC, p.id LIMIT 100
-  RETURN collect(p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status}) AS papers
+  RETURN collect(p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status, .doi, .arxivId, .openalexId, .s2Id, .url}) AS papers
 }
 RETURN key, papers

@@ -6,6 +6,6 @@ MATCH (m:Method {key: key})
 CALL (m) {
   MATCH (m)<-[r:USES]-(p:Paper)
   WITH p, r ORDER BY r.score DESC, p.id SKIP $skip LIMIT $first
-  RETURN collect(p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status}) AS page
+  RETURN collect(p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status, .doi, .arxivId, .openalexId, .s2Id, .url}) AS page
 }
 RETURN key, COUNT { (m)<-[:USES]-() } AS total, page

@@ -24,7 +24,7 @@ CALL (m) {
   RETURN collect(CASE WHEN e IS NOT NULL THEN {
     variant: m {.key, .name, .aliases, .kind, paperCount: COUNT { (m)<-[:PROPOSES|USES]-() }},
     base: b {.key, .name, .aliases, .kind, paperCount: COUNT { (b)<-[:PROPOSES|USES]-() }},
-    paper: p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status},
+    paper: p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status, .doi, .arxivId, .openalexId, .s2Id, .url},
     evidence: e {.evidenceField, .evidenceStart, .evidenceEnd, .evidenceText, .sentence,
                  .sentenceStart, .sentenceEnd}} END) AS links
 }

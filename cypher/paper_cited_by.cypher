@@ -6,6 +6,6 @@ MATCH (p:Paper {id: id})
 CALL (p) {
   MATCH (q:Paper)-[:CITES]->(p)
   WITH q ORDER BY q.year DESC, q.id SKIP $skip LIMIT $first
-  RETURN collect(q {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status}) AS page
+  RETURN collect(q {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status, .doi, .arxivId, .openalexId, .s2Id, .url}) AS page
 }
 RETURN id, COUNT { ()-[:CITES]->(p) } AS total, page  // only papers cite: read off the degree

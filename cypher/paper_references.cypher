@@ -6,6 +6,6 @@ MATCH (p:Paper {id: id})
 CALL (p) {
   MATCH (p)-[:CITES]->(q:Paper)
   WITH q ORDER BY q.year DESC, q.id SKIP $skip LIMIT $first
-  RETURN collect(q {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status}) AS page
+  RETURN collect(q {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status, .doi, .arxivId, .openalexId, .s2Id, .url}) AS page
 }
 RETURN id, COUNT { (p)-[:CITES]->(:Paper) } AS total, page

@@ -24,5 +24,5 @@ CALL (p) {
                  .sentence, .sentenceStart, .sentenceEnd}
   }) AS mentions
 }
-RETURN id, p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status} AS paper,
+RETURN id, p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status, .doi, .arxivId, .openalexId, .s2Id, .url} AS paper,
        mentions

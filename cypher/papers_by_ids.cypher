@@ -11,4 +11,4 @@ OPTIONAL CALL (id, byId) {
 }
 WITH id, coalesce(byId, alt) AS p
 WHERE p IS NOT NULL
-RETURN id, p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status} AS paper
+RETURN id, p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status, .doi, .arxivId, .openalexId, .s2Id, .url} AS paper

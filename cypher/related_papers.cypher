@@ -157,7 +157,7 @@ CALL (p, n, typical, common) {
   WHERE score > 0
   ORDER BY score DESC, q.id LIMIT $first
   RETURN collect({
-    paper: q {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status},
+    paper: q {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status, .doi, .arxivId, .openalexId, .s2Id, .url},
     score: score,
     similarity: similarity,
     typical: typical,
@@ -169,9 +169,9 @@ CALL (p, n, typical, common) {
               paperCount: COUNT { (b)<-[:MENTIONS]-() }}][0]}],
     references: [r IN refs | {id: r.work.id, weight: r.weight,
                  paper: [w IN [r.work] WHERE w:Paper | w {.id, .label, .abstract, .title, .year,
-                        .venue, .authors, .keywords, .status}][0]}],
+                        .venue, .authors, .keywords, .status, .doi, .arxivId, .openalexId, .s2Id, .url}][0]}],
     coCitedBy: [c IN citers | {weight: c.weight, paper: [x IN [c.paper] | x {.id, .label,
-                .abstract, .title, .year, .venue, .authors, .keywords, .status}][0]}]
+                .abstract, .title, .year, .venue, .authors, .keywords, .status, .doi, .arxivId, .openalexId, .s2Id, .url}][0]}]
   }) AS related
 }
 RETURN id, related

@@ -10,6 +10,6 @@ CALL (id) {
   WHERE h.topicId = id AND h.weight IS NOT NULL
   WITH p, h ORDER BY h.topicId DESC, h.weight DESC, p.id
   SKIP $skip LIMIT $first
-  RETURN collect(p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status}) AS page
+  RETURN collect(p {.id, .label, .abstract, .title, .year, .venue, .authors, .keywords, .status, .doi, .arxivId, .openalexId, .s2Id, .url}) AS page
 }
 RETURN id, COUNT { (t)<-[:HAS_TOPIC]-() } AS total, page

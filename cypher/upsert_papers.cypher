@@ -7,7 +7,8 @@
 // fill_paper_sort_keys): sortTitle, sortNewest (undated as year 0), sortOldest (undated as 9999).
 // params: $papers: [{id, altIds, sourceId (bool), matchKey, contentHash, title, label, abstract, year,
 //   venue, authors, keywords, status, source, embedding, extractor, acronyms, doi, arxivId,
-//   openalexId, s2Id}].
+//   openalexId, s2Id, url}].
+// authorText joins the authors' names for the full-text index paper_search.
 // returns: matchKey, id, year, storedYear (the year before this write: what the paper's edges
 //   were counted under, see move_trend_counts).
 UNWIND $papers AS row
@@ -48,8 +49,11 @@ SET p.altIds = p.altIds + [i IN row.altIds WHERE NOT i IN p.altIds],
     p.doi = coalesce(row.doi, p.doi),
     p.arxivId = coalesce(row.arxivId, p.arxivId),
     p.openalexId = coalesce(row.openalexId, p.openalexId),
-    p.s2Id = coalesce(row.s2Id, p.s2Id)
-SET p.sortTitle = toLower(coalesce(p.title, p.label)),
+    p.s2Id = coalesce(row.s2Id, p.s2Id),
+    p.url = coalesce(row.url, p.url)
+SET p.authorText = reduce(text = '', name IN p.authors |
+      text + CASE WHEN text = '' THEN '' ELSE '; ' END + name),
+    p.sortTitle = toLower(coalesce(p.title, p.label)),
     p.sortNewest = -coalesce(p.year, 0),
     p.sortOldest = coalesce(p.year, 9999)
 RETURN row.matchKey AS matchKey, p.id AS id, p.year AS year, storedYear

@@ -39,8 +39,10 @@ __all__ = [
     "PaperMethods",
     "PaperOrder",
     "PaperView",
+    "Recommendation",
     "RelatedPaper",
     "ScoredPaper",
+    "SearchMatch",
     "ShareChange",
     "SharedBroader",
     "SharedConcept",
@@ -85,6 +87,12 @@ class PaperView:
     authors: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
     status: str | None = None
+    doi: str | None = None
+    arxiv_id: str | None = None
+    openalex_id: str | None = None
+    s2_id: str | None = None
+    #: the web address its source gave, if any (see ``graph.paper_ids.paper_url``)
+    url: str | None = None
 
 
 @dataclass(slots=True)
@@ -209,6 +217,39 @@ class ScoredPaper:
     score: float
 
 
+@dataclass(frozen=True, slots=True)
+class SearchMatch:
+    """Why a paper is where it is in a search's relevance order.
+
+    ``score`` is the fused reciprocal rank (see ``graph.queries.search``); ``lexical_rank``
+    and ``semantic_rank`` are its places by words (full-text) and by meaning (vectors) among
+    the candidates, 1 the best, ``None`` where that side did not find it; ``similarity`` is
+    the cosine of the query's vector and its abstract's; ``terms`` the query's words and
+    phrases its title or abstract contains.
+    """
+
+    score: float
+    lexical_rank: int | None
+    semantic_rank: int | None
+    similarity: float | None
+    terms: tuple[str, ...]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Recommendation:
+    """A paper recommended from liked (``positive``) and disliked (``negative``) papers."""
+
+    paper: PaperView
+    score: float
+    #: the liked paper it is nearest to and that cosine
+    nearest: PaperView
+    similarity: float
+    #: concepts it shares with the liked papers, by name
+    shared_concepts: tuple[str, ...]
+    reason: str
+
+
 @dataclass(slots=True)
 class Page(Generic[T]):
     """One page of an ordered list: its items, their offsets and the size of the whole list."""
@@ -216,6 +257,8 @@ class Page(Generic[T]):
     items: tuple[T, ...]
     offset: int
     total: int
+    #: why each item matched, for a search ranked by relevance (else empty)
+    matches: tuple[SearchMatch, ...] = ()
 
     @property
     def has_next(self) -> bool:

@@ -13,7 +13,7 @@ import re
 import unicodedata
 from enum import Enum
 
-__all__ = ["IdKind", "canonical", "lookup_forms", "name_key"]
+__all__ = ["IdKind", "canonical", "lookup_forms", "name_key", "paper_url"]
 
 
 class IdKind(Enum):
@@ -73,3 +73,21 @@ def name_key(name: str) -> str:
         ch for ch in unicodedata.normalize("NFKD", name) if not unicodedata.combining(ch)
     )
     return " ".join(_NOT_ALPHANUMERIC.sub(" ", plain.casefold()).split())
+
+
+#: Where each kind of id leads, in the order a reader would rather go: the publisher's record,
+#: then the open preprint, then the catalogues.
+_ADDRESSES = (
+    (IdKind.DOI, "https://doi.org/{}"),
+    (IdKind.ARXIV, "https://arxiv.org/abs/{}"),
+    (IdKind.OPENALEX, "https://openalex.org/{}"),
+    (IdKind.S2, "https://www.semanticscholar.org/paper/{}"),
+)
+
+
+def paper_url(*, url: str | None, ids: dict[IdKind, str | None]) -> str | None:
+    """Where to read a paper: the address its source gave, else one made from its first
+    external id in :data:`_ADDRESSES` order, else ``None``."""
+    if url:
+        return url
+    return next((form.format(ids[k]) for k, form in _ADDRESSES if ids.get(k)), None)

@@ -22,8 +22,8 @@ from graph.trend_counts import refresh_pending_trend_counts
 
 __all__ = ["DEFAULT_EMBEDDING_DIMENSIONS", "MIGRATIONS", "SCHEMA_STATEMENTS", "ensure_schema"]
 
-#: Size of the paper embeddings written by the default extractor.
-DEFAULT_EMBEDDING_DIMENSIONS = 256
+#: Size of the paper embeddings written by the default extractor (MiniLM's).
+DEFAULT_EMBEDDING_DIMENSIONS = 384
 
 SCHEMA_STATEMENTS = (
     "schema_paper_id",
@@ -36,7 +36,6 @@ SCHEMA_STATEMENTS = (
     "schema_concept_resolve_pending",
     "schema_paper_year",
     "schema_paper_venue",
-    "schema_paper_fulltext",
     "schema_concept_fulltext",
     "schema_method_fulltext",
     "schema_method_expansion_fulltext",
@@ -135,7 +134,26 @@ MIGRATIONS = (
     Migration(batched("fill_year_totals"), ("schema_year_total_year",), "year_total_year"),
     # link_related finds a pair's edge by its key: an edge without one would be written twice
     Migration(batched("fill_related_pairs"), ("schema_related_pair",), "related_pair"),
+    # search reads each field once (paper_text also read the label, a copy of the title)
+    Migration(
+        batched("fill_paper_author_text"),
+        ("schema_drop_paper_text", "schema_paper_search"),
+        "paper_search",
+    ),
 )
+
+
+async def _drop_vector_index_of_other_size(
+    driver: AsyncDriver, *, database: str, dimensions: int
+) -> None:
+    """Drop the paper vector index when it takes vectors of another size (written by another
+    embedding model); ``ensure_schema`` creates it again, and a load embeds the papers anew
+    (see ``graph.writes.papers_to_embed``)."""
+    records, _, _ = await driver.execute_query(
+        query("schema_vector_dimensions"), database_=database, routing_="r"
+    )
+    if records and records[0]["dimensions"] != dimensions:
+        await driver.execute_query(query("schema_drop_paper_embedding"), database_=database)
 
 
 async def ensure_schema(
@@ -143,6 +161,7 @@ async def ensure_schema(
 ) -> None:
     """Create every constraint and index that is missing, run the migrations not yet done,
     then wait until all indexes are online."""
+    await _drop_vector_index_of_other_size(driver, database=database, dimensions=dimensions)
     async with driver.session(database=database) as session:
         for name in SCHEMA_STATEMENTS:
             await (await session.run(query(name), dimensions=dimensions)).consume()

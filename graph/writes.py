@@ -183,6 +183,7 @@ class PaperRow:
     arxiv_id: str | None = None
     openalex_id: str | None = None
     s2_id: str | None = None
+    url: str | None = None
     author_rows: tuple[AuthorRow, ...] = ()  # in byline order; empty: from ``authors``
     references: tuple[str, ...] = ()  # ids of the works it cites
     acronyms: tuple[tuple[str, str], ...] = ()  # (acronym, concept key) defined by this paper
@@ -415,6 +416,7 @@ def _paper_props(paper: PaperRow) -> dict[str, Any]:
         "arxivId": paper.arxiv_id,
         "openalexId": paper.openalex_id,
         "s2Id": paper.s2_id,
+        "url": paper.url,
     }
 
 

@@ -73,6 +73,7 @@ def _bibtex_fields(values: Mapping[str, Any]) -> dict[str, object]:
         "keywords": _keyword_list(values.get("keywords")),
         "doi": canonical(IdKind.DOI, values.get("doi") or url),
         "arxivId": canonical(IdKind.ARXIV, eprint or url),
+        "url": url or None,
     }
     return _with_id(fields)
 
@@ -146,6 +147,7 @@ def _ris_fields(entry: Mapping[str, Any]) -> dict[str, object]:
         "keywords": list(entry.get("keywords") or []),
         "doi": canonical(IdKind.DOI, entry.get("doi") or _url_of(urls, "doi.org")),
         "arxivId": canonical(IdKind.ARXIV, _url_of(urls, "arxiv.org")),
+        "url": next(iter(urls.split()), None),
     }
     return _with_id(fields)
 
@@ -188,6 +190,7 @@ def csl_fields(item: Mapping[str, Any]) -> dict[str, object]:
         "keywords": _keyword_list(item.get("keyword")),
         "doi": canonical(IdKind.DOI, item.get("DOI") or item.get("URL") or ""),
         "arxivId": canonical(IdKind.ARXIV, item.get("URL") or ""),
+        "url": item.get("URL"),
     }
     return _with_id(fields)
 

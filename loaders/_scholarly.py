@@ -108,6 +108,7 @@ def openalex_fields(work: Mapping[str, Any]) -> Fields:
         "doi": canonical(IdKind.DOI, work.get("doi") or ids.get("doi") or ""),
         "arxivId": _arxiv_location(work),
         "openalexId": openalex,
+        "url": _mapping(work.get("primary_location")).get("landing_page_url"),
         "references": _bare_all(IdKind.OPENALEX, work.get("referenced_works")),
     }
 
@@ -159,6 +160,7 @@ def s2_fields(paper: Mapping[str, Any]) -> Fields:
         "doi": canonical(IdKind.DOI, external.get("DOI") or ""),
         "arxivId": canonical(IdKind.ARXIV, external.get("ArXiv") or ""),
         "s2Id": s2,
+        "url": paper.get("url"),
         "references": _bare_all(
             IdKind.S2, [_mapping(r).get("paperId") for r in _list(paper.get("references"))]
         ),

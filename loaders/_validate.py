@@ -99,6 +99,7 @@ def to_record(
             arxiv_id=_external_id(fields, IdKind.ARXIV),
             openalex_id=_external_id(fields, IdKind.OPENALEX),
             s2_id=_external_id(fields, IdKind.S2),
+            url=_url(fields.get("url")),
             author_refs=refs if any(r.orcid or r.ids for r in refs) else (),
             references=tuple(dict.fromkeys(_strings(fields, "references"))),
         )
@@ -133,6 +134,20 @@ def _reject_placeholder(text: str) -> None:
     if letters < MIN_LETTERS:
         reason = f"the abstract has {letters} letters; at least {MIN_LETTERS} are needed"
         raise _FieldError("abstract", reason, skip="abstract too short")
+
+
+#: Longest web address kept; a longer one is dropped, not refused (the paper is still good).
+URL_LIMIT = 2_000
+
+
+def _url(value: object) -> str | None:
+    """A web address of the paper: an ``http(s)://`` string of at most :data:`URL_LIMIT`
+    characters, else ``None`` (a link is a convenience, never a reason to refuse a paper)."""
+    if not isinstance(value, str):
+        return None
+    url = value.strip()
+    ok = url.lower().startswith(("http://", "https://")) and len(url) <= URL_LIMIT
+    return url if ok and not any(ch.isspace() for ch in url) else None
 
 
 def _external_id(fields: Mapping[str, object], kind: IdKind) -> str | None:

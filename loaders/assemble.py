@@ -170,6 +170,7 @@ def _merge(old: Candidate, new: Candidate) -> Candidate:
         arxiv_id=a.arxiv_id or b.arxiv_id,
         openalex_id=a.openalex_id or b.openalex_id,
         s2_id=a.s2_id or b.s2_id,
+        url=a.url or b.url,
         references=tuple(dict.fromkeys(a.references + b.references)),
     )
     winner = old if old.source_id or not new.source_id else new
@@ -232,6 +233,7 @@ def build_row(candidate: Candidate, extraction: Extraction, *, extractor_version
         arxiv_id=r.arxiv_id,
         openalex_id=r.openalex_id,
         s2_id=r.s2_id,
+        url=r.url,
         author_rows=tuple(AuthorRow(a.name, a.orcid, a.ids) for a in r.author_refs),
         references=r.references,
         embedding=extraction.embedding or None,

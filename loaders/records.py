@@ -51,6 +51,7 @@ class PaperRecord:
         arxiv_id: The arXiv id without its version (``2101.00001``), or ``None``.
         openalex_id: The OpenAlex work id (``W2741809807``), or ``None``.
         s2_id: The Semantic Scholar paper id (40 hex digits), or ``None``.
+        url: A web address of the paper its source gave (``http`` or ``https``), or ``None``.
         author_refs: The authors with their ORCID and source ids, in the order of ``authors``.
         references: Ids (any of the four kinds above, or a source id) of the works it cites.
     """
@@ -69,6 +70,7 @@ class PaperRecord:
     arxiv_id: str | None = None
     openalex_id: str | None = None
     s2_id: str | None = None
+    url: str | None = None
     author_refs: tuple[AuthorRef, ...] = ()
     references: tuple[str, ...] = ()
 

@@ -36,7 +36,11 @@ from graph.queries.papers import (
     papers_by_ids,
     related_papers,
     shared_concepts,
-    similar_papers,
+)
+from graph.queries.search import (
+    check_text_length,
+    recommend_papers,
+    similar_to_text,
 )
 from graph.queries.shared import shared_concepts_explained
 from graph.queries.topics import (
@@ -61,6 +65,7 @@ __all__ = [
     "MAX_NEIGHBORHOOD_HOPS",
     "GraphReader",
     "StatementCounter",
+    "check_text_length",
     "concept_broader",
     "concept_methods",
     "concept_narrower",
@@ -92,13 +97,14 @@ __all__ = [
     "paper_topics",
     "paper_with_concepts",
     "papers_by_ids",
+    "recommend_papers",
     "related_papers",
     "server_version",
     "share_changes",
     "shared_concepts",
     "shared_concepts_explained",
     "shortest_path",
-    "similar_papers",
+    "similar_to_text",
     "topic_concepts",
     "topic_papers",
     "topic_trend",

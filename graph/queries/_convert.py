@@ -52,6 +52,11 @@ def to_paper(row: Row) -> PaperView:
         authors=tuple(row.get("authors") or ()),
         keywords=tuple(row.get("keywords") or ()),
         status=row.get("status"),
+        doi=row.get("doi"),
+        arxiv_id=row.get("arxivId"),
+        openalex_id=row.get("openalexId"),
+        s2_id=row.get("s2Id"),
+        url=row.get("url"),
     )
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,17 +15,18 @@ from graph.models import (
     PaperOrder,
     PaperView,
     RelatedPaper,
-    ScoredPaper,
     SharedBroader,
 )
 from graph.paper_ids import lookup_forms
 from graph.queries._convert import to_concept, to_mention, to_method, to_page, to_paper
-from graph.queries._lucene import lucene_phrase, lucene_terms
+from graph.queries._lucene import lucene_phrase
 from graph.queries._reasons import related_reason
 from graph.queries._run import GraphReader, Row, fetch, fetch_one
+from graph.queries._search_syntax import SearchQuery, parse_search
 from graph.queries.authors import get_author
 from graph.queries.citations import co_citing_papers, shared_references
 from graph.queries.entities import get_concept, get_method
+from graph.queries.search import Embed, SearchFilters, search_papers
 
 _DATA_KINDS = frozenset({MethodKind.DATASET, MethodKind.BENCHMARK})
 
@@ -39,7 +39,6 @@ __all__ = [
     "related_papers",
     "related_params",
     "shared_concepts",
-    "similar_papers",
 ]
 
 #: A broader concept with more mention edges (its own and those of the concepts directly under
@@ -89,8 +88,17 @@ async def find_papers(
     include_narrower: bool = False,
     dataset: str | None = None,
     author: str | None = None,
+    embed: Embed | None = None,
 ) -> Page[PaperView]:
     """One page of papers matching every given filter.
+
+    ``search`` is a query in the search syntax (``graph.queries._search_syntax``: words,
+    quoted phrases, AND/OR/NOT, ``title:``/``abstract:``/``author:`` fields, ``year:`` and
+    ``venue:`` filters). In ``RELEVANCE`` order it is ranked by words and meaning together
+    (``graph.queries.search``; ``embed`` turns the query's text into a vector: without it,
+    words alone rank), and each item of the
+    page has its :class:`~graph.models.SearchMatch`; in another order the papers its words
+    match are listed in that order.
 
     ``concept`` and ``method`` are each a key, else a name or an alias (ignoring case; of
     several, the one with the most papers), as ``get_concept``/``get_method`` find them. Keys
@@ -126,7 +134,23 @@ async def find_papers(
         method = await _dataset_key(reader, dataset, method)
         if method is None:
             return to_page(None, to_paper, offset=offset)
-    terms = lucene_terms(search) if search and search.strip() else None
+    parsed = parse_search(search) if search and search.strip() else None
+    if parsed is not None and order is PaperOrder.RELEVANCE:
+        return await _searched(
+            reader,
+            parsed,
+            embed=embed,
+            year=year,
+            venue=venue,
+            concept=concept,
+            method=method,
+            author=author_key,
+            offset=offset,
+            first=first,
+        )
+    terms = parsed.lucene if parsed is not None else None
+    if parsed is not None and terms is None:  # filters alone (year:, venue:): words match all
+        terms = "*:*"
     name = (
         "search_papers"
         if terms
@@ -142,7 +166,8 @@ async def find_papers(
         if venue is not None
         else "find_papers"
     )
-    params = {"search": terms, "year": year, "venue": venue, "orderBy": order.value}
+    params: dict[str, object] = {"search": terms, "year": year, "venue": venue}
+    params |= {"orderBy": order.value} | _syntax_filters(parsed)
     params |= {"author": author_key}
     params |= {"skip": offset, "first": first}
     filters = {"concept": concept, "method": method}
@@ -176,6 +201,72 @@ async def find_papers(
     if not_keys:
         row = await fetch_one(reader, name, **filters, **params)
     return to_page(row, to_paper, offset=offset)
+
+
+def _syntax_filters(parsed: SearchQuery | None) -> dict[str, object]:
+    """The filters a search query itself sets (``year:``, ``venue:``), as Cypher parameters."""
+    if parsed is None:
+        return {"yearFrom": None, "yearTo": None, "venueText": None}
+    return {"yearFrom": parsed.year_from, "yearTo": parsed.year_to, "venueText": parsed.venue}
+
+
+async def _searched(
+    reader: GraphReader,
+    parsed: SearchQuery,
+    *,
+    embed: Embed | None,
+    year: int | None,
+    venue: str | None,
+    concept: str | None,
+    method: str | None,
+    author: str | None,
+    offset: int,
+    first: int,
+) -> Page[PaperView]:
+    """A search in relevance order; ``concept`` and ``method`` are keys, names or aliases (a
+    filter that names nothing matches no paper)."""
+    keys = {}
+    for kind, value in (("concept", concept), ("method", method)):
+        if value is not None:
+            keys[kind] = await _key_of(reader, kind, value)
+            if keys[kind] is None:
+                return to_page(None, to_paper, offset=offset)
+    year_from, year_to = _year_range(year, parsed)
+    filters = SearchFilters(
+        concept=keys.get("concept"),
+        method=keys.get("method"),
+        author=author,
+        venue=venue,
+        venue_text=parsed.venue,
+        year_from=year_from,
+        year_to=year_to,
+    )
+    text = parsed.text.strip()
+    return await search_papers(
+        reader,
+        query=parsed,
+        embedding=await embed(text) if embed is not None and text else None,
+        filters=filters,
+        exact=parsed.exact,
+        offset=offset,
+        first=first,
+    )
+
+
+def _year_range(year: int | None, parsed: SearchQuery) -> tuple[int | None, int | None]:
+    """The years a search keeps: the ``year`` argument within the query's own ``year:``."""
+    low, high = parsed.year_from, parsed.year_to
+    if year is None:
+        return low, high
+    inside = (low is None or year >= low) and (high is None or year <= high)
+    return (year, year) if inside else (year, year - 1)  # an empty range: nothing matches
+
+
+async def _key_of(reader: GraphReader, kind: str, value: str) -> str | None:
+    """The key of the concept or method (``kind``) keyed, named or aliased ``value``."""
+    lookup = get_concept if kind == "concept" else get_method
+    found = await lookup(reader, key=value) or await lookup(reader, name=value)
+    return found.key if found else None
 
 
 async def _other_node(
@@ -344,20 +435,3 @@ async def shared_concepts(
 def _require(found: bool, paper_id: str) -> None:
     if not found:
         raise NotFoundError(f"No paper has the id {paper_id!r}; check the id (see `papers`).")
-
-
-async def similar_papers(
-    reader: GraphReader, *, embedding: Sequence[float], first: int
-) -> tuple[ScoredPaper, ...]:
-    """The ``first`` papers nearest to ``embedding`` by cosine similarity.
-
-    Raises :class:`InvalidInputError` for a zero or non-finite vector (text with no word the
-    model knows), which the vector index cannot rank.
-    """
-    if not all(math.isfinite(x) for x in embedding) or not any(embedding):
-        raise InvalidInputError(
-            "The text has no word the model can place (only symbols or unknown tokens); "
-            "give a sentence or a few keywords."
-        )
-    rows = await fetch(reader, "similar_papers", embedding=list(embedding), first=first)
-    return tuple(ScoredPaper(paper=to_paper(r["paper"]), score=float(r["score"])) for r in rows)

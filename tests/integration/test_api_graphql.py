@@ -485,3 +485,60 @@ async def test_a_paper_with_its_concepts_costs_one_statement_and_answers_as_two(
     ]
     missing = await gql(client, '{ paper(id: "no-such-paper") { id concepts { score } } }')
     assert missing["data"] == {"paper": None}
+
+
+async def test_search_hits_say_why_they_rank(client: httpx.AsyncClient) -> None:
+    found = (
+        await data(
+            client,
+            "{ papers(search: \"dynamic graph augmentation\", first: 5) { totalCount edges {"
+            " node { id label } match { score lexicalRank semanticRank similarity terms reason }"
+            " } } }",
+        )
+    )["papers"]
+    edges = found["edges"]
+    assert edges and found["totalCount"] >= len(edges)
+    scores = [e["match"]["score"] for e in edges]
+    assert scores == sorted(scores, reverse=True)
+    top = edges[0]
+    assert "DyAug" in top["node"]["label"] or "dynamic" in top["match"]["terms"]
+    assert top["match"]["reason"] and top["match"]["similarity"] is not None
+    # only a relevance-ordered search has matches
+    listing = (await data(client, "{ papers(first: 2) { edges { match { score } } } }"))["papers"]
+    assert all(e["match"] is None for e in listing["edges"])
+
+
+async def test_recommendations_over_the_api(client: httpx.AsyncClient, cypher: Any) -> None:
+    a, b = await two_linked_papers(cypher)
+    query = (
+        "query($p: [ID!]!, $n: [ID!]) { recommendPapers(positive: $p, negative: $n, first: 5)"
+        " { score similarity reason sharedConcepts nearest { id } paper { id } } }"
+    )
+    found = (await data(client, query, p=[a], n=[]))["recommendPapers"]
+    assert len(found) == 5 and all(r["nearest"]["id"] == a for r in found)
+    assert a not in {r["paper"]["id"] for r in found} and all(r["reason"] for r in found)
+    without = (await data(client, query, p=[a], n=[found[0]["paper"]["id"]]))["recommendPapers"]
+    assert found[0]["paper"]["id"] not in {r["paper"]["id"] for r in without}
+    missing = await client.post(
+        "/graphql", json={"query": query, "variables": {"p": ["no-such-paper"], "n": []}}
+    )
+    assert missing.json()["errors"][0]["extensions"]["code"] == "NOT_FOUND"
+
+
+async def test_papers_carry_their_links(client: httpx.AsyncClient, cypher: Any) -> None:
+    await cypher(
+        "MATCH (p:Paper) WITH p ORDER BY p.id LIMIT 1 "
+        "SET p.doi = '10.1234/x.1', p.arxivId = '2101.00001'"
+    )
+    rows = (
+        await data(
+            client,
+            "{ papers(first: 100, orderBy: TITLE) { edges { node {"
+            " id doi arxivId openalexId s2Id url } } } }",
+        )
+    )["papers"]["edges"]
+    linked = [e["node"] for e in rows if e["node"]["doi"]]
+    assert len(linked) == 1
+    assert linked[0]["url"] == "https://doi.org/10.1234/x.1"
+    assert linked[0]["arxivId"] == "2101.00001"
+    assert all(e["node"]["url"] is None for e in rows if not e["node"]["doi"])

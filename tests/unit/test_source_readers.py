@@ -209,3 +209,30 @@ def test_a_pasted_id_is_looked_up_in_its_bare_form_too() -> None:
         SPARSE_DOI,
     ]
     assert lookup_forms("GgEAdqYPNA") == ["GgEAdqYPNA"]
+
+
+#: A web address each source gives one of its papers (arXiv's snapshot gives none).
+SPARSE_URLS = {
+    "zotero.bib": "https://doi.org/10.1234/JGL.2021.001",
+    "mendeley.ris": "https://arxiv.org/abs/2205.04321",
+    "zotero-csl.json": "https://jgl.example.org/2021/001",
+    "openalex-works.jsonl": "https://jgl.example.org/2021/001",
+    "s2-papers.jsonl": "https://www.semanticscholar.org/paper/0123456789abcdef0123456789abcdef01234567",
+    "arxiv-snapshot.jsonl": None,
+}
+
+
+@pytest.mark.parametrize(("name", "url"), SPARSE_URLS.items())
+def test_each_source_keeps_the_papers_web_address(name: str, url: str | None) -> None:
+    urls = {r.url for r in read(name)[0]}
+    assert url in urls and (url is not None or urls == {None})
+
+
+def test_a_paper_url_falls_back_on_its_ids_in_a_readers_order() -> None:
+    from graph.paper_ids import paper_url
+
+    ids: dict[IdKind, str | None] = {IdKind.ARXIV: "2101.00001", IdKind.S2: "ab" * 20}
+    assert paper_url(url=None, ids=ids) == "https://arxiv.org/abs/2101.00001"
+    assert paper_url(url=None, ids={**ids, IdKind.DOI: "10.1/x"}) == "https://doi.org/10.1/x"
+    assert paper_url(url="https://x.org/p", ids=ids) == "https://x.org/p"
+    assert paper_url(url=None, ids={}) is None
