@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from graph.errors import InvalidInputError
 
@@ -46,8 +46,8 @@ _YEAR_RANGE = re.compile(r"(\d{4})?(?:\.\.|-|–)(\d{4})?")
 
 _GRAMMAR = r"""
 start: seq?
-seq: conj (OR? conj)*
-conj: unary (AND unary)*
+?seq: conj (OR? conj)*
+?conj: unary (AND unary)*
 ?unary: NOT unary -> negated
       | MINUS unary -> negated
       | atom
@@ -62,7 +62,7 @@ conj: unary (AND unary)*
 AND: "AND"
 OR: "OR"
 NOT: "NOT"
-MINUS.2: /-(?=[^\s-])/
+MINUS.2: /-(?=[^\W\d_]|["(])/
 FIELD.2: /(title|abstract|author|year|venue):/
 LPAR: "("
 RPAR: ")"
@@ -70,7 +70,7 @@ PHRASE: /"[^"]*"/
 WORD: /[^\s()"]+/
 %ignore /\s+/
 """
-_PARSER = Lark(_GRAMMAR, parser="lalr", lexer="basic", propagate_positions=True)
+_PARSER = Lark(_GRAMMAR, parser="lalr", lexer="basic")
 
 
 @dataclass(frozen=True)
@@ -107,7 +107,7 @@ def parse_search(text: str) -> SearchQuery:
     reader = _Reader()
     clause = reader.read(tree, _Place())
     if clause is not None and clause.excluded:
-        raise _only_excluded(0)
+        raise _only_excluded(_first_position(tree))
     if clause is None and not reader.has_filters:
         raise InvalidInputError(
             "The search has no letters or digits to look for. Give a word, a quoted phrase or a "
@@ -131,10 +131,11 @@ def _check_size(text: str) -> None:
 
 
 def _check_parentheses(text: str) -> None:
-    """Unbalanced or too deep parentheses, outside quoted phrases (an unclosed quote is left
-    to the parser, which names it)."""
+    """An unclosed quote, unbalanced or too deep parentheses (outside quoted phrases)."""
     opened: list[int] = []
-    for match in re.finditer(r'"[^"]*"|[()]', text):
+    for match in re.finditer(r'"[^"]*"|["()]', text):
+        if match.group() == '"':
+            raise _error('A quote (") is never closed', match.start())
         if match.group() == "(":
             opened.append(match.start())
             if len(opened) > MAX_PAREN_DEPTH:
@@ -164,8 +165,6 @@ def _syntax_message(text: str, e: UnexpectedInput) -> str:
         isinstance(e, UnexpectedToken) and e.token.type == "$END"
     )
     pos = len(text) if at_end else e.pos_in_stream or 0
-    if isinstance(e, UnexpectedCharacters) and text[pos] == '"':
-        return str(_error('A quote (") is never closed', pos))
     before = _previous_token(text, pos)
     if before is not None and before.type in {"AND", "OR", "NOT", "MINUS"}:
         return str(_error(f"'{before}' has nothing after it", before.start_pos or 0))
@@ -247,7 +246,7 @@ class _Reader:
         if len(clauses) <= 1:  # a group of one is that one, negated or not
             return clauses[0] if clauses else None
         if all(c.excluded for c in clauses):
-            raise _only_excluded(node.meta.start_pos)
+            raise _only_excluded(_first_position(node))
         must = "+" if node.data == "conj" else ""
         inner = " ".join(("-" if c.excluded else must) + c.lucene for c in clauses)
         return _Clause(f"({inner})")
@@ -317,6 +316,12 @@ class _Reader:
 def _tighter(old: int | None, new: int | None, pick: Callable[[int, int], int]) -> int | None:
     """Two bounds of the same side as one (None is open)."""
     return new if old is None else old if new is None else pick(old, new)
+
+
+def _first_position(node: Tree[Token]) -> int:
+    """Where the text of ``node`` starts (its first token)."""
+    first = next(node.scan_values(lambda value: isinstance(value, Token)))
+    return first.start_pos or 0
 
 
 def _tree(node: Tree[Token], index: int) -> Tree[Token]:

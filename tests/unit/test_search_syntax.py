@@ -181,3 +181,8 @@ def test_nothing_to_look_for_is_refused_and_nothing_is_no_search() -> None:
 def test_a_search_of_only_filters_has_no_lucene() -> None:
     query = parse_search("venue:ICLR year:2024")
     assert query.lucene is None and query.venue == "ICLR"
+
+
+def test_a_minus_before_a_number_is_text() -> None:
+    query = parse_search("temperatures of -40 degrees -noise")
+    assert query.terms == ("temperatures", "of", "40", "degrees")
