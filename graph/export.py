@@ -28,6 +28,10 @@ Filters (``concept``, ``method``, ``year``, ``venue``, ``seed_paper`` + ``hops``
 all given filters must hold. The export then holds those papers and the concepts, methods,
 authors and cited works they link to; a citation of a paper outside the selection is left out. ``hops`` counts paper-to-paper steps through a shared concept or method.
 
+``bibtex`` and ``ris`` (:data:`REFERENCE_FORMATS`) write the papers of the same scope as
+references for Zotero or LaTeX, one entry a paper (see ``graph._export_references``); they
+take no projection.
+
 Reads use the blocking driver (safe in notebooks, where an event loop may already run) in
 keyset pages of ``page_size`` nodes. The ``embedding`` property is left out unless
 ``include_embeddings=True``. See ``graph._export_formats`` for how each file format encodes
@@ -51,6 +55,7 @@ from graph._export_build import BUILDERS, Source, full_items
 from graph._export_files import WRITERS, Written, write_items
 from graph._export_formats import READERS
 from graph._export_items import Item, Shape, graph_items, shape_of
+from graph._export_references import write_references
 from graph._export_stream import MAX_HOPS, Scope, node_id
 from graph.config import Settings
 from graph.connection import database_errors, sync_driver
@@ -60,8 +65,11 @@ __all__ = [
     "FORMATS",
     "MAX_HOPS",
     "PROJECTIONS",
+    "REFERENCE_FORMATS",
+    "ExportFormat",
     "GraphFormat",
     "Projection",
+    "ReferenceFormat",
     "Written",
     "export_file",
     "node_id",
@@ -72,8 +80,11 @@ __all__ = [
 
 Projection = Literal["full", "papers", "concepts", "methods"]
 GraphFormat = Literal["graphml", "gexf", "json", "csv"]
+ReferenceFormat = Literal["bibtex", "ris"]
+ExportFormat = GraphFormat | ReferenceFormat
 PROJECTIONS: tuple[str, ...] = get_args(Projection)
 FORMATS: tuple[str, ...] = get_args(GraphFormat)
+REFERENCE_FORMATS: tuple[str, ...] = get_args(ReferenceFormat)
 PathArg = str | PathLike[str]
 _FULL = Shape(directed=True, multigraph=True)
 _PROJECTED = Shape(directed=False, multigraph=False)
@@ -146,7 +157,7 @@ def to_networkx(
 def export_file(
     source: Settings | Driver,
     path: PathArg,
-    fmt: GraphFormat,
+    fmt: ExportFormat,
     *,
     projection: Projection = "full",
     database: str | None = None,
@@ -163,19 +174,28 @@ def export_file(
     :func:`write_graph` writes :func:`to_networkx`'s graph, and say how much was written.
 
     The full projection streams from Neo4j to the file in bounded memory; the weighted ones are
-    built in memory first. The options are :func:`to_networkx`'s. Raise :class:`ExportError`
-    when the file cannot be written (the path is checked before anything is read).
+    built in memory first. The options are :func:`to_networkx`'s. ``bibtex`` and ``ris`` write
+    the papers alone (``Written.nodes`` counts them). Raise :class:`ExportError` when the file
+    cannot be written (the path is checked before anything is read).
     """
     _check_reading(projection, page_size)
-    _check_format(fmt)
+    _check_format(fmt, projection)
     scope = Scope(
         concept=concept, method=method, year=year, venue=venue, seed_paper=seed_paper, hops=hops
     )
     shape, graph = (_FULL if projection == "full" else _PROJECTED), _description(projection, scope)
     with _opened(source, database) as (driver, db):
         reading = _source(driver, db, scope, page_size, include_embeddings)
+        if fmt in REFERENCE_FORMATS:
+            papers = ({**paper.props, "id": _key(paper.id)} for paper, _ in reading.papers())
+            return write_references(papers, Path(path), fmt)
         items = _items(reading, projection)
         return write_items(items, Path(path), fmt, shape=shape, graph=graph)
+
+
+def _key(paper_node: str) -> str:
+    """A paper's id from its networkx node id (``Paper:<id>``)."""
+    return paper_node.partition(":")[2]
 
 
 def _source(driver: Driver, db: str, scope: Scope, page_size: int, embeddings: bool) -> Source:
@@ -200,9 +220,14 @@ def _check_reading(projection: str, page_size: int) -> None:
         raise InvalidInputError(f"page_size must be at least 1, got {page_size}.")
 
 
-def _check_format(fmt: str) -> None:
-    if fmt not in WRITERS:
-        raise InvalidInputError(f"Unknown export format {fmt!r}: use one of {', '.join(FORMATS)}.")
+def _check_format(fmt: str, projection: str = "full") -> None:
+    if fmt in REFERENCE_FORMATS and projection != "full":
+        raise InvalidInputError(
+            f"{fmt} lists papers, so it takes no projection: leave out projection={projection!r}."
+        )
+    if fmt not in WRITERS and fmt not in REFERENCE_FORMATS:
+        known = ", ".join((*FORMATS, *REFERENCE_FORMATS))
+        raise InvalidInputError(f"Unknown export format {fmt!r}: use one of {known}.")
 
 
 @contextmanager

@@ -274,7 +274,12 @@ def schema() -> None:
 @friendly
 def export(
     fmt: Annotated[
-        str, typer.Option("--format", help="graphml, gexf, json (node-link) or csv")
+        str,
+        typer.Option(
+            "--format",
+            help="graphml, gexf, json (node-link) or csv; bibtex or ris: the papers as "
+            "references (for Zotero or LaTeX)",
+        ),
     ] = "graphml",
     projection: Annotated[
         str,
@@ -298,7 +303,8 @@ def export(
     paper: Annotated[str | None, typer.Option("--paper", help="seed paper id")] = None,
     hops: Annotated[int, typer.Option("--hops", min=0, max=5, help="hops from --paper")] = 1,
 ) -> None:
-    """Export the graph (or a filtered part) for networkx, Gephi or spreadsheets.
+    """Export the graph (or a filtered part) for networkx, Gephi or spreadsheets, or its
+    papers as BibTeX or RIS references.
 
     The full export streams to the file page by page, in bounded memory whatever the graph's
     size; the weighted projections are built in memory, then written.

@@ -10,24 +10,39 @@ from rich.console import Console
 
 from graph.config import Settings
 from graph.errors import InvalidInputError
-from graph.export import FORMATS, PROJECTIONS, GraphFormat, Projection, export_file
+from graph.export import (
+    FORMATS,
+    PROJECTIONS,
+    REFERENCE_FORMATS,
+    ExportFormat,
+    Projection,
+    export_file,
+)
 
 __all__ = ["default_output", "run_export"]
 
-_SUFFIXES = {"graphml": ".graphml", "gexf": ".gexf", "json": ".json", "csv": ""}
+_SUFFIXES = {"graphml": ".graphml", "gexf": ".gexf", "json": ".json", "csv": "", "ris": ".ris"}
 
 
 def default_output(fmt: str, projection: str) -> Path:
-    """``papergraph-<projection>.<ext>`` in the working folder (a folder for csv)."""
+    """``papergraph-<projection>.<ext>`` in the working folder (a folder for csv);
+    ``papergraph.bib`` and ``papergraph.ris`` for the references."""
+    if fmt == "bibtex":
+        return Path("papergraph.bib")
+    if fmt == "ris":
+        return Path("papergraph.ris")
     return Path(f"papergraph-{projection}{_SUFFIXES.get(fmt, '')}")
 
 
-def _checked(fmt: str, projection: str) -> tuple[GraphFormat, Projection]:
+def _checked(fmt: str, projection: str) -> tuple[ExportFormat, Projection]:
     problems = []
-    if fmt not in FORMATS:
-        problems.append(f"--format must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    if fmt not in FORMATS + REFERENCE_FORMATS:
+        known = ", ".join(FORMATS + REFERENCE_FORMATS)
+        problems.append(f"--format must be one of {known}, not {fmt!r}")
     if projection not in PROJECTIONS:
         problems.append(f"--projection must be one of {', '.join(PROJECTIONS)}, not {projection!r}")
+    elif fmt in REFERENCE_FORMATS and projection != "full":
+        problems.append(f"--format {fmt} lists papers: leave out --projection")
     if problems:
         raise InvalidInputError("; ".join(problems) + ".")
     return fmt, projection  # type: ignore[return-value]
@@ -66,9 +81,10 @@ def run_export(
     seconds = time.perf_counter() - started
     if written.nodes == 0:
         console.print("[yellow]No papers matched the filters: the export is empty.[/]")
-    console.print(
-        f"Wrote {written.nodes:,} nodes and {written.edges:,} edges "
-        f"({projection}, {fmt}) to {target} in {seconds:.1f} s.",
-        highlight=False,
+    what = (
+        f"{written.nodes:,} papers ({fmt})"
+        if fmt in REFERENCE_FORMATS
+        else f"{written.nodes:,} nodes and {written.edges:,} edges ({projection}, {fmt})"
     )
+    console.print(f"Wrote {what} to {target} in {seconds:.1f} s.", highlight=False)
     return target

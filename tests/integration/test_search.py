@@ -201,3 +201,16 @@ async def test_recommendations_refuse_what_they_cannot_use(reader: GraphReader) 
         await recommend_papers(reader, positive=[], negative=["a"], first=3)
     with pytest.raises(InvalidInputError, match="at most"):
         await recommend_papers(reader, positive=["a"] * 51, negative=[], first=3)
+
+
+async def test_an_exact_query_is_never_broken_by_meaning(reader: GraphReader) -> None:
+    near_b = embedding_on(0.1, 1, 0)  # b is nearest in meaning, and holds none of the words
+    phrase = await find_papers(reader, search='"differential privacy"', embed=near_b)
+    assert [p.id for p in phrase.items] == ["a"]
+    assert (await find_papers(reader, search="diffusion NOT privacy", embed=near_b)).total == 1
+    fielded = await find_papers(reader, search="title:privacy", embed=near_b)
+    assert {p.id for p in fielded.items} == {"a", "d"}
+    years = await find_papers(reader, search="diffusion year:2024..2025", embed=near_b)
+    assert {p.id for p in years.items} == {"b", "c"}  # plain words: b comes by meaning
+    venue = await find_papers(reader, search="diffusion venue:iclr", embed=near_b)
+    assert {p.id for p in venue.items} == {"a", "b"}
