@@ -26,7 +26,7 @@ from graph.queries._search_syntax import SearchQuery, parse_search
 from graph.queries.authors import get_author
 from graph.queries.citations import co_citing_papers, shared_references
 from graph.queries.entities import get_concept, get_method
-from graph.queries.search import Embed, SearchFilters, search_papers
+from graph.queries.search import MATCH_ALL, Embed, SearchFilters, search_papers
 
 _DATA_KINDS = frozenset({MethodKind.DATASET, MethodKind.BENCHMARK})
 
@@ -150,7 +150,7 @@ async def find_papers(
         )
     terms = parsed.lucene if parsed is not None else None
     if parsed is not None and terms is None:  # filters alone (year:, venue:): words match all
-        terms = "*:*"
+        terms = MATCH_ALL
     name = (
         "search_papers"
         if terms

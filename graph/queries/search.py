@@ -64,6 +64,8 @@ SEMANTIC_WEIGHT = 1.0
 SEARCH_DEPTH = 200
 #: No page of a search reaches past this many candidates (each costs a read).
 MAX_SEARCH_DEPTH = 1000
+#: Lucene's query for every document.
+MATCH_ALL = "*:*"
 #: Rocchio's weight of the disliked papers' mean vector.
 NEGATIVE_WEIGHT = 0.5
 #: Most liked plus disliked papers one recommendation reads.
@@ -121,7 +123,15 @@ def plain_query(text: str) -> SearchQuery:
     operator), all of it for the meaning."""
     words = [w.lower() for w in _WORD.findall(text)][:MAX_TEXT_WORDS]
     terms = tuple(dict.fromkeys(w for w in words if w not in STOP_WORDS))
-    return SearchQuery(lucene=" ".join(words) or None, text=text, terms=terms)
+    return SearchQuery(
+        lucene=" ".join(words) or None,
+        text=text,
+        terms=terms,
+        year_from=None,
+        year_to=None,
+        venue=None,
+        authors=(),
+    )
 
 
 @dataclass(frozen=True)
@@ -190,11 +200,9 @@ def _usable(vector: Sequence[float]) -> bool:
 async def _lexical(
     reader: GraphReader, query: SearchQuery, filters: SearchFilters, depth: int
 ) -> list[str]:
-    if query.lucene is None:
-        return []
-    rows = await fetch(
-        reader, "search_lexical", search=query.lucene, depth=depth, **filters.params()
-    )
+    # a query of filters alone (year:, venue:) matches every paper they keep
+    search = query.lucene if query.lucene is not None else MATCH_ALL
+    rows = await fetch(reader, "search_lexical", search=search, depth=depth, **filters.params())
     return [str(r["id"]) for r in rows]
 
 

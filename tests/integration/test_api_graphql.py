@@ -491,7 +491,7 @@ async def test_search_hits_say_why_they_rank(client: httpx.AsyncClient) -> None:
     found = (
         await data(
             client,
-            "{ papers(search: \"dynamic graph augmentation\", first: 5) { totalCount edges {"
+            '{ papers(search: "dynamic graph augmentation", first: 5) { totalCount edges {'
             " node { id label } match { score lexicalRank semanticRank similarity terms reason }"
             " } } }",
         )
@@ -509,7 +509,7 @@ async def test_search_hits_say_why_they_rank(client: httpx.AsyncClient) -> None:
 
 
 async def test_recommendations_over_the_api(client: httpx.AsyncClient, cypher: Any) -> None:
-    a, b = await two_linked_papers(cypher)
+    a, _ = await two_linked_papers(cypher)
     query = (
         "query($p: [ID!]!, $n: [ID!]) { recommendPapers(positive: $p, negative: $n, first: 5)"
         " { score similarity reason sharedConcepts nearest { id } paper { id } } }"

@@ -26,7 +26,9 @@ def _vector(*weights: float) -> tuple[float, ...]:
     return tuple(w / norm for w in full)
 
 
-def _paper(pid: str, title: str, abstract: str, vector: tuple[float, ...], **extra: object) -> PaperRow:
+def _paper(
+    pid: str, title: str, abstract: str, vector: tuple[float, ...], **extra: object
+) -> PaperRow:
     return PaperRow(
         id=pid,
         source_id=True,
@@ -134,9 +136,7 @@ async def test_stemming_finds_other_forms(reader: GraphReader) -> None:
 
 
 async def test_filters_hold_on_both_sides(reader: GraphReader) -> None:
-    page = await find_papers(
-        reader, search="diffusion", year=2024, embed=embedding_on(1, 0, 0)
-    )
+    page = await find_papers(reader, search="diffusion", year=2024, embed=embedding_on(1, 0, 0))
     assert {p.id for p in page.items} == {"b", "c"}
     by_concept = await find_papers(
         reader, search="privacy", concept="differential privacy", embed=embedding_on(1, 0, 0)
@@ -214,3 +214,5 @@ async def test_an_exact_query_is_never_broken_by_meaning(reader: GraphReader) ->
     assert {p.id for p in years.items} == {"b", "c"}  # plain words: b comes by meaning
     venue = await find_papers(reader, search="diffusion venue:iclr", embed=near_b)
     assert {p.id for p in venue.items} == {"a", "b"}
+    filters_alone = await find_papers(reader, search="year:2024", embed=near_b)
+    assert {p.id for p in filters_alone.items} == {"b", "c"}

@@ -50,6 +50,7 @@ def test_fields_and_filters() -> None:
         year_to=2024,
         venue="ICLR 2024",
         authors=("Jane Smith",),
+        exact=True,
     )
 
 
