@@ -1,0 +1,28 @@
+// /graph?seed=…&seed=…: a map of related work grown from several pinned papers at once.
+import { h, empty, paperHref } from "./dom.js";
+import { graphView, paperNeighbourhood } from "./graph.js";
+import { pinned, togglePin } from "./seeds.js";
+
+const MAX_NODES = 300;
+
+export async function mapPage(root, params, { navigate }) {
+  const seeds = params.getAll("seed").length ? params.getAll("seed") : pinned();
+  root.append(h("h1", {}, "Map of related work"));
+  if (!seeds.length) {
+    root.append(empty("No seed papers: open a paper and press “Pin to map”, or link /graph?seed=<id>&seed=<id>."));
+    return;
+  }
+  const box = h("div", { class: "graph graph-large", id: "graph" });
+  root.append(h("p", { class: "muted" }, "Seeds (thick border): ",
+    seeds.map((id, i) => [i ? ", " : "", h("a", { href: paperHref(id) }, id)]), " · ",
+    h("button", { type: "button", onclick: () => { seeds.forEach((s) => pinned().includes(s) || togglePin(s)); } }, "Pin these")), box);
+  const view = graphView(box, { navigate, seeds, maxNodes: MAX_NODES });
+  const each = Math.max(20, Math.floor(MAX_NODES / seeds.length));
+  const parts = await Promise.allSettled(seeds.map((id) => paperNeighbourhood(id, { hops: 2, limit: Math.min(each, 200) })));
+  // Seeds first, so the cap never drops one.
+  const found = parts.filter((p) => p.status === "fulfilled").map((p) => p.value);
+  view.add({ nodes: found.map((f) => f.nodes[0]), edges: [] });
+  for (const f of found) view.add(f);
+  const failed = parts.filter((p) => p.status === "rejected");
+  if (failed.length) root.append(h("p", { class: "error" }, failed.map((f) => f.reason.message).join(" ")));
+}
