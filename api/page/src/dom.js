@@ -34,6 +34,12 @@ export const yearVenue = (p) => [p.year, p.venue].filter(Boolean).join(" · ");
 
 export const section = (title, ...children) => h("section", { class: "card" }, h("h2", {}, title), ...children);
 
+/** " · also written X, Y" for the aliases that differ from the name, else "". */
+export function aliasesOf(thing) {
+  const other = thing.aliases.filter((a) => a.toLowerCase() !== thing.name.toLowerCase());
+  return other.length ? ` · also written ${other.join(", ")}` : "";
+}
+
 export const empty = (text) => h("p", { class: "muted" }, text);
 
 export function list(items, render, none = "None.") {
@@ -51,7 +57,7 @@ export function trendChart(points, { label = "papers" } = {}) {
   if (!points?.length) return empty("No dated papers.");
   const width = 360, height = 120, pad = 22;
   const max = Math.max(...points.map((p) => p.papers), 1);
-  const step = (width - pad) / points.length;
+  const step = Math.min((width - pad) / points.length, 48);
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
   svg.setAttribute("class", "trend");

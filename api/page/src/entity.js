@@ -1,7 +1,7 @@
 // /concept/<key> and /method/<key>: papers, trend by year, broader/narrower or lineage,
 // related concepts, and the graph around it.
 import * as Q from "./queries.js";
-import { h, section, list, chips, conceptLink, methodLink, paperLink, yearVenue, empty, trendChart } from "./dom.js";
+import { h, section, list, chips, conceptLink, methodLink, paperLink, yearVenue, empty, trendChart, aliasesOf } from "./dom.js";
 import { graphView, conceptNeighbourhood, methodNeighbourhood } from "./graph.js";
 
 const paperRow = (p) => h("span", {}, paperLink(p), h("span", { class: "muted" }, ` ${yearVenue(p)}`));
@@ -12,15 +12,16 @@ export async function conceptPage(root, key, { navigate }) {
   document.title = `${concept.name} · papergraph`;
   root.append(
     h("header", { class: "card" }, h("p", { class: "kind concept" }, "Concept"), h("h1", {}, concept.name),
-      h("p", { class: "meta" }, `${concept.paperCount} papers`, concept.aliases.length ? ` · also written ${concept.aliases.join(", ")}` : "")),
+      h("p", { class: "meta" }, `${concept.paperCount} papers${aliasesOf(concept)}`)),
     h("div", { class: "columns" },
       h("div", {}, section(`Papers (${concept.papers.totalCount})`, h("div", { id: "papers" }, list(concept.papers.edges.map((e) => e.node), paperRow, "No papers.")))),
       h("div", {},
         section("Trend by year", trendChart(concept.trend)),
-        section("Broader", chips(concept.broader, conceptLink, "Nothing broader.")),
-        section("Narrower", chips(concept.narrower, conceptLink, "Nothing narrower.")),
-        section("Related concepts", chips(concept.related.map((r) => r.concept), conceptLink, "None.")),
-        section("Methods of its papers", chips(concept.methods, methodLink, "None.")))),
+        section("In the graph",
+          h("h3", {}, "Broader"), chips(concept.broader, conceptLink, "Nothing broader."),
+          h("h3", {}, "Narrower"), chips(concept.narrower, conceptLink, "Nothing narrower."),
+          h("h3", {}, "Related concepts"), chips(concept.related.map((r) => r.concept), conceptLink, "None."),
+          h("h3", {}, "Methods of its papers"), chips(concept.methods, methodLink, "None.")))),
     graphCard(() => conceptNeighbourhood(concept.key, 40), navigate));
 }
 
@@ -31,15 +32,16 @@ export async function methodPage(root, key, { navigate }) {
   const users = method.usedBy.edges.map((e) => e.node);
   root.append(
     h("header", { class: "card" }, h("p", { class: "kind method" }, method.kind.toLowerCase()), h("h1", {}, method.name),
-      h("p", { class: "meta" }, `${method.paperCount} papers`, method.aliases.length ? ` · also written ${method.aliases.join(", ")}` : "")),
+      h("p", { class: "meta" }, `${method.paperCount} papers${aliasesOf(method)}`)),
     h("div", { class: "columns" },
       h("div", {},
         section("Proposed by", h("div", { id: "papers" }, list(method.proposedBy, paperRow, "No paper in the graph proposes it."))),
         section(`Used by (${method.usedBy.totalCount})`, list(users, paperRow, "No paper uses it."))),
       h("div", {},
         section("Trend by year", trendChart(method.trend)),
-        section("Lineage", lineageView(method, lineage)),
-        section("Concepts of its papers", chips(method.concepts, conceptLink, "None.")))),
+        section("In the graph",
+          h("h3", {}, "Lineage"), lineageView(method, lineage),
+          h("h3", {}, "Concepts of its papers"), chips(method.concepts, conceptLink, "None.")))),
     graphCard(() => methodNeighbourhood(method.key, 40), navigate));
 }
 

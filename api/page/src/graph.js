@@ -14,8 +14,8 @@ const EDGE_WORDS = { MENTIONS: "mentions", PROPOSES: "proposes", USES: "uses", R
 const STYLE = [
   { selector: "node", style: {
     "background-color": (n) => COLOURS[n.data("kind")] || "#555",
-    width: "mapData(degree, 1, 20, 12, 46)", height: "mapData(degree, 1, 20, 12, 46)",
-    label: "", "font-size": 10, color: "#1f2937", "text-wrap": "ellipsis", "text-max-width": 140,
+    width: "mapData(degree, 1, 25, 10, 38)", height: "mapData(degree, 1, 25, 10, 38)",
+    label: "", "font-size": 10, color: "#1f2937", "text-wrap": "ellipsis", "text-max-width": 120,
     "text-valign": "bottom", "text-margin-y": 3, "text-background-color": "#fff",
     "text-background-opacity": 0.8, "text-background-padding": 1, "border-width": 1, "border-color": "#fff" } },
   { selector: "node[?labelled]", style: { label: "data(label)" } },
@@ -78,7 +78,7 @@ export function graphView(container, { navigate, seeds = [], maxNodes = 300 }) {
     count.textContent = `${nodes.length} nodes, ${cy.edges().length} edges`;
     container.dataset.nodes = String(nodes.length);
     cy.layout({ name: "fcose", quality: "default", animate: false, randomize: true,
-      nodeRepulsion: 6000, idealEdgeLength: 60, nodeSeparation: 60, packComponents: true }).run();
+      nodeRepulsion: 20000, idealEdgeLength: 110, nodeSeparation: 90, edgeElasticity: 0.3, packComponents: true }).run();
   }
 
   async function expand(node) {

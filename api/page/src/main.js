@@ -42,6 +42,7 @@ async function render() {
   } finally {
     root.removeAttribute("aria-busy");
     root.dataset.ready = pathname + search;
+    if (window.location.hash) document.getElementById(decodeURIComponent(window.location.hash.slice(1)))?.scrollIntoView();
   }
 }
 

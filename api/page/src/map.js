@@ -13,16 +13,20 @@ export async function mapPage(root, params, { navigate }) {
     return;
   }
   const box = h("div", { class: "graph graph-large", id: "graph" });
+  const links = seeds.map((id) => h("a", { href: paperHref(id) }, id));
   root.append(h("p", { class: "muted" }, "Seeds (thick border): ",
-    seeds.map((id, i) => [i ? ", " : "", h("a", { href: paperHref(id) }, id)]), " · ",
+    links.map((link, i) => [i ? ", " : "", link]), " · ",
     h("button", { type: "button", onclick: () => { seeds.forEach((s) => pinned().includes(s) || togglePin(s)); } }, "Pin these")), box);
   const view = graphView(box, { navigate, seeds, maxNodes: MAX_NODES });
   const each = Math.max(20, Math.floor(MAX_NODES / seeds.length));
   const parts = await Promise.allSettled(seeds.map((id) => paperNeighbourhood(id, { hops: 2, limit: Math.min(each, 200) })));
   // Seeds first, so the cap never drops one.
   const found = parts.filter((p) => p.status === "fulfilled").map((p) => p.value);
-  view.add({ nodes: found.map((f) => f.nodes[0]), edges: [] });
-  for (const f of found) view.add(f);
+  view.add({ nodes: [...found.map((f) => f.nodes[0]), ...found.flatMap((f) => f.nodes)], edges: found.flatMap((f) => f.edges) });
+  for (const f of found) {
+    const link = links[seeds.indexOf(f.nodes[0].key)];
+    if (link) link.textContent = f.nodes[0].label;
+  }
   const failed = parts.filter((p) => p.status === "rejected");
   if (failed.length) root.append(h("p", { class: "error" }, failed.map((f) => f.reason.message).join(" ")));
 }

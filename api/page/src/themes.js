@@ -6,7 +6,7 @@ export async function themesPage(root, params) {
   const { topics } = await Q.gql(Q.themes, { first: 30 });
   const years = [...new Set(topics.edges.flatMap((e) => e.node.trend.map((t) => t.year)))].sort();
   const to = Number(params.get("to")) || years.at(-1);
-  const from = Number(params.get("from")) || years.at(-2) || (to && to - 1);
+  const from = Number(params.get("from")) || years.at(-2);
   root.append(h("h1", {}, "Themes"),
     h("div", { class: "columns" },
       h("div", {}, section(`Topics (${topics.totalCount})`, topics.edges.length
@@ -25,7 +25,12 @@ async function risingCard(from, to, years) {
   if (!from || !to || from === to) {
     return section("Rising concepts", form, empty(`The graph's papers span ${years.join(", ") || "no dated year"}: rising concepts need two years.`));
   }
-  const { risingConcepts } = await Q.gql(Q.rising, { from, to });
+  let risingConcepts;
+  try {
+    ({ risingConcepts } = await Q.gql(Q.rising, { from, to }));
+  } catch (error) {
+    return section("Rising concepts", form, h("p", { class: "error" }, error.message));
+  }
   return section(`Rising concepts, ${from} → ${to}`, form,
     list(risingConcepts, (r) => h("span", {}, conceptLink(r.concept),
       h("span", { class: "muted" }, ` ${r.papersBefore} → ${r.papersAfter} papers, share +${(100 * r.change).toFixed(1)} pts (z ${r.z.toFixed(1)})`)),
