@@ -15,9 +15,9 @@ const STYLE = [
   { selector: "node", style: {
     "background-color": (n) => COLOURS[n.data("kind")] || "#555",
     width: "mapData(degree, 1, 25, 10, 38)", height: "mapData(degree, 1, 25, 10, 38)",
-    label: "", "font-size": 10, color: "#1f2937", "text-wrap": "ellipsis", "text-max-width": 120,
+    label: "", "font-size": 11, color: "#1f2937", "text-wrap": "ellipsis", "text-max-width": 120,
     "text-valign": "bottom", "text-margin-y": 3, "text-background-color": "#fff",
-    "text-background-opacity": 0.8, "text-background-padding": 1, "border-width": 1, "border-color": "#fff" } },
+    "text-background-opacity": 0.85, "text-background-padding": 1, "border-width": 1, "border-color": "#fff" } },
   { selector: "node[?labelled]", style: { label: "data(label)" } },
   { selector: "node[?seed]", style: { "border-width": 4, "border-color": "#111827", label: "data(label)", "font-weight": "bold" } },
   { selector: "node.hover", style: { label: "data(label)", "z-index": 10, "font-size": 12 } },

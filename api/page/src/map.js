@@ -1,5 +1,6 @@
 // /graph?seed=…&seed=…: a map of related work grown from several pinned papers at once.
-import { h, empty, paperHref } from "./dom.js";
+import * as Q from "./queries.js";
+import { h, empty, paperHref, section, list, paperLink, yearVenue } from "./dom.js";
 import { graphView, paperNeighbourhood } from "./graph.js";
 import { pinned, togglePin } from "./seeds.js";
 
@@ -27,6 +28,15 @@ export async function mapPage(root, params, { navigate }) {
     const link = links[seeds.indexOf(f.nodes[0].key)];
     if (link) link.textContent = f.nodes[0].label;
   }
+  if (Q.RECOMMEND) root.append(await suggestions(seeds, view));
   const failed = parts.filter((p) => p.status === "rejected");
   if (failed.length) root.append(h("p", { class: "error" }, failed.map((f) => f.reason.message).join(" ")));
+}
+
+/** Papers the API recommends for the whole seed set, drawn and listed with their reasons. */
+async function suggestions(seeds, view) {
+  const { recommendPapers } = await Q.gql(Q.recommendPapers, { positive: seeds, first: 10 });
+  view.add({ nodes: recommendPapers.map((r) => ({ id: `paper:${r.paper.id}`, kind: "PAPER", key: r.paper.id, label: r.paper.label })), edges: [] });
+  return section("Suggested for this map", list(recommendPapers, (r) => h("div", { class: "hit" },
+    paperLink(r.paper), h("span", { class: "muted" }, ` ${yearVenue(r.paper)}`), h("p", { class: "why" }, r.reason)), "No suggestion."));
 }

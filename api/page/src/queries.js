@@ -6,6 +6,8 @@
 export const LINK_FIELDS = [];
 /** Fields of `match` on search edges (why a hit ranks). Empty: the page says it from the hit. */
 export const MATCH_FIELDS = [];
+/** Whether the map asks `recommendPapers` for papers to add to its seeds. */
+export const RECOMMEND = false;
 
 const links = () => LINK_FIELDS.join(" ");
 const match = () => (MATCH_FIELDS.length ? `match { ${MATCH_FIELDS.join(" ")} }` : "");
@@ -105,6 +107,11 @@ query Neighborhood($id: ID!, $hops: Int!, $limit: Int!) {
     nodes { id kind key label } edges { source target type weight }
   }
   relatedPapers(id: $id, first: 8) { reason score paper { id label } }
+}`;
+
+export const recommendPapers = `
+query Recommend($positive: [ID!]!, $first: Int) {
+  recommendPapers(positive: $positive, first: $first) { score reason paper { id label year } }
 }`;
 
 export const conceptPapers = `

@@ -70,7 +70,11 @@ const words = (q) => q.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.le
 
 /** Why a hit is here: the API's own reason when switched on, else what of it matches. */
 function why(edge, terms, value) {
-  if (edge.match?.reason) return `Why: ${edge.match.reason}`;
+  if (edge.match?.reason) {
+    const terms = edge.match.terms?.length ? ` Matched: ${edge.match.terms.join(", ")}.` : "";
+    const similar = edge.match.similarity != null ? ` Similarity ${edge.match.similarity.toFixed(2)}.` : "";
+    return `Why: ${edge.match.reason}${terms}${similar}`;
+  }
   const p = edge.node;
   const parts = [];
   const inTitle = terms.filter((t) => (p.title || p.label).toLowerCase().includes(t));
