@@ -115,6 +115,16 @@ def test_the_graph_view_draws_nodes_and_a_click_opens_the_node(
     kinds = chrome.execute_script(
         "return window.papergraph.graph.nodes().map((n) => n.data('kind'))"
     )
+    drawn = len(kinds)
+    # Right-click a related paper: its own concepts and methods join the view.
+    x, y = chrome.execute_script(
+        "const p = window.papergraph.graph.nodes('[kind = \"PAPER\"][!seed]')[0].renderedPosition();"
+        "return [p.x, p.y]"
+    )
+    at = (int(x - canvas.size["width"] / 2), int(y - canvas.size["height"] / 2))
+    ActionChains(chrome).move_to_element_with_offset(canvas, *at).context_click().perform()
+    until(chrome, lambda c: int(c.find_element(By.ID, "graph").get_attribute("data-nodes")) > drawn)
+    shot(chrome, "paper-graph-expanded")
     x, y = chrome.execute_script(
         "const p = window.papergraph.graph.getElementById('method:dyaug').renderedPosition();"
         "return [p.x, p.y]"

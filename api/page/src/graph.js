@@ -50,11 +50,15 @@ export function graphView(container, { navigate, seeds = [], maxNodes = 300 }) {
   const seedSet = new Set(seeds);
   window.papergraph = { ...(window.papergraph || {}), graph: cy };
 
-  function add({ nodes = [], edges = [] }) {
+  /** Draw more nodes and edges; new nodes start at `around` (an expanded node) when given. */
+  function add({ nodes = [], edges = [] }, around = null) {
+    const first = cy.nodes().empty();
     const fresh = [];
     for (const n of nodes) {
-      if (cy.getElementById(n.id).nonempty() || cy.nodes().length + fresh.length >= maxNodes) continue;
-      fresh.push({ group: "nodes", data: { ...n, href: hrefOf(n), seed: n.kind === "PAPER" && seedSet.has(n.key) } });
+      if (cy.getElementById(n.id).nonempty() || fresh.some((f) => f.data.id === n.id)) continue;
+      if (cy.nodes().length + fresh.length >= maxNodes) continue;
+      const position = around ? { ...around.position() } : undefined;
+      fresh.push({ group: "nodes", data: { ...n, href: hrefOf(n), seed: n.kind === "PAPER" && seedSet.has(n.key) }, position });
     }
     cy.add(fresh);
     const edgesFresh = [];
@@ -65,10 +69,10 @@ export function graphView(container, { navigate, seeds = [], maxNodes = 300 }) {
       edgesFresh.push({ group: "edges", data: { ...e, id } });
     }
     cy.add(edgesFresh);
-    refresh();
+    refresh(first);
   }
 
-  function refresh() {
+  function refresh(first) {
     const nodes = cy.nodes();
     nodes.forEach((n) => n.data("degree", n.degree()));
     // Readable at a few hundred nodes: name only the best-linked ones, the rest on hover.
@@ -77,15 +81,16 @@ export function graphView(container, { navigate, seeds = [], maxNodes = 300 }) {
     ranked.forEach((n, i) => n.data("labelled", i < named));
     count.textContent = `${nodes.length} nodes, ${cy.edges().length} edges`;
     container.dataset.nodes = String(nodes.length);
-    cy.layout({ name: "fcose", quality: "default", animate: false, randomize: true,
+    // An expansion refines the drawn layout instead of starting over, so the map keeps its shape.
+    cy.layout({ name: "fcose", quality: "default", animate: false, randomize: first,
       nodeRepulsion: 20000, idealEdgeLength: 110, nodeSeparation: 90, edgeElasticity: 0.3, packComponents: true }).run();
   }
 
   async function expand(node) {
     const kind = node.data("kind"), key = node.data("key");
-    if (kind === "PAPER") add(await paperNeighbourhood(key, { hops: 1, limit: 40 }));
-    else if (kind === "CONCEPT") add(await conceptNeighbourhood(key, 20));
-    else add(await methodNeighbourhood(key, 20));
+    if (kind === "PAPER") add(await paperNeighbourhood(key, { hops: 1, limit: 40 }), node);
+    else if (kind === "CONCEPT") add(await conceptNeighbourhood(key, 20), node);
+    else add(await methodNeighbourhood(key, 20), node);
   }
 
   cy.on("tap", "node", (event) => {
