@@ -1,5 +1,6 @@
-"""The Starlette app: ``/graphql`` (GraphiQL on GET when enabled), ``/health`` and a home page
-at ``/`` linking them (with the schema at ``/schema.graphql`` when introspection is allowed).
+"""The Starlette app: ``/graphql`` (GraphiQL on GET when enabled), ``/health`` and the
+researcher's page at ``/`` and its routes (api/_page.py), which link them (with the schema at
+``/schema.graphql`` when introspection is allowed).
 
 One Neo4j driver per app, opened and closed in the lifespan; every request gets a context with
 its own statement counter and DataLoaders.
@@ -23,8 +24,8 @@ from strawberry.asgi import GraphQL
 
 from api._extractor import ExtractorFactory, ExtractorProvider, default_extractor
 from api._graphiql import asset_routes, local_page
-from api._home import home_routes
 from api._limits import BodyLimit, encode_response
+from api._page import page_routes
 from api.context import Context, request_context
 from api.schema import make_schema
 from graph.config import Settings
@@ -106,7 +107,7 @@ def create_app(
                 methods=["GET", "POST"],
             ),
             Route("/health", health),
-            *home_routes(settings, sdl=schema.as_str() + "\n"),
+            *page_routes(settings, sdl=schema.as_str() + "\n"),
             *asset_routes(),
         ],
         middleware=[cors],
