@@ -277,10 +277,11 @@ def _match(paper: PaperView, hit: _Hit, terms: Iterable[str]) -> SearchMatch:
 
 def matched_terms(text: str, terms: Iterable[str]) -> tuple[str, ...]:
     """The query's words and phrases that ``text`` contains as words, ignoring case and a
-    plural ``s`` (as the index's English stemming matches ``model`` with ``models``)."""
+    plural ``s`` (as the index's English stemming matches ``model`` with ``models``), each as
+    ``text`` first writes it (``DyAug`` for the query's ``dyaug``)."""
     lowered = text.lower()
-    wanted = (t for t in terms if t not in STOP_WORDS)
-    return tuple(t for t in wanted if _term_pattern(t).search(lowered))
+    found = (_term_pattern(t).search(lowered) for t in terms if t not in STOP_WORDS)
+    return tuple(dict.fromkeys(text[m.start() : m.end()] for m in found if m))
 
 
 def _term_pattern(term: str) -> re.Pattern[str]:

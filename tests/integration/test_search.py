@@ -109,10 +109,10 @@ async def test_relevance_fuses_words_and_meaning(reader: GraphReader) -> None:
     # a and c hold the word; b holds none but is nearest in meaning: all three are found
     assert set(ids[:3]) == {"a", "b", "c"}
     by_id = dict(zip(ids, page.matches))
-    assert by_id["a"].terms == ("diffusion",) and by_id["a"].lexical_rank is not None
+    assert by_id["a"].terms == ("Diffusion",) and by_id["a"].lexical_rank is not None
     assert by_id["b"].lexical_rank is None and by_id["b"].semantic_rank == 1
     assert by_id["b"].similarity == pytest.approx(1.0)
-    assert "close in meaning" in by_id["b"].reason and "diffusion" in by_id["a"].reason
+    assert "close in meaning" in by_id["b"].reason and "Diffusion" in by_id["a"].reason
     # a word match that is also near in meaning beats either alone
     both = await find_papers(reader, search="diffusion", embed=embedding_on(1, 0, 0))
     assert both.items[0].id == "a" and both.matches[0].score > both.matches[1].score
@@ -166,7 +166,7 @@ async def test_similar_papers_rank_as_search_does(reader: GraphReader) -> None:
         first=2,
     )
     assert [p.id for p in found.items] == ["b", "c"]
-    assert found.matches[0].terms == ("denoising", "score", "matching", "noising", "process")
+    assert found.matches[0].terms == ("Denoising", "Score", "matching", "noising", "process")
 
 
 async def test_pages_of_a_search_do_not_overlap(reader: GraphReader) -> None:

@@ -3,11 +3,11 @@
 // until switched on below; a query naming an unknown field fails validation as a whole.
 
 /** Paper fields for links out (DOI, arXiv, OpenAlex). Empty: the page shows no links out. */
-export const LINK_FIELDS = [];
+export const LINK_FIELDS = ["doi", "url", "arxivId", "openalexId", "s2Id"];
 /** Fields of `match` on search edges (why a hit ranks). Empty: the page says it from the hit. */
-export const MATCH_FIELDS = [];
+export const MATCH_FIELDS = ["reason", "terms", "similarity"];
 /** Whether the map asks `recommendPapers` for papers to add to its seeds. */
-export const RECOMMEND = false;
+export const RECOMMEND = true;
 
 const links = () => LINK_FIELDS.join(" ");
 const match = () => (MATCH_FIELDS.length ? `match { ${MATCH_FIELDS.join(" ")} }` : "");
