@@ -1,21 +1,23 @@
 """`python -m bench [--quick] [--only ingest,quality,api,peers,export,rules,kinds]`: every benchmark in one run.
 
-Writes bench/results/latest.json and bench/results/latest.md (the table the README quotes).
+Each section writes its own result file, ``bench/results/<section>.json`` and ``.md`` (the
+rules section ``graph-rules``), overwriting the last run's: the machine, the start time and the
+section's numbers, and the table the README quotes. The summary of every section run is printed.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from contextlib import nullcontext
 from typing import Any
 
 from bench import api, export_bench, graph_rules, ingest, kinds, peer_graphql, quality
-from bench.common import RESULTS, bench_neo4j, machine_info, markdown_table
+from bench.common import bench_neo4j, machine_info, markdown_table, write_results
 
 SECTIONS = ("ingest", "quality", "api", "peers", "export", "rules", "kinds")
+HEADER = ["measure", "median", "spread (min–max)", "note"]
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -33,48 +35,47 @@ def main(argv: list[str] | None = None) -> int:
     reps = args.reps or (1 if args.quick else 5)
     papers = args.papers or (60 if args.quick else 2000)
     served = args.papers or (200 if args.quick else 2000)  # graph size for api and peers
-    results: dict[str, Any] = {
+    run: dict[str, Any] = {
         "machine": machine_info(),
         "quick": args.quick,
         "started": time.strftime("%Y-%m-%dT%H:%M:%S"),
     }
     rows: list[list[object]] = []
+
+    def record(name: str, result: dict[str, Any], section_rows: list[list[object]]) -> None:
+        rows.extend(section_rows)
+        write_results(name, {**run, name: result}, markdown_table(HEADER, section_rows))
+
     if "kinds" in sections:  # extraction only: no Neo4j
-        results["kinds"] = kinds.run(per_corpus=args.papers or (100 if args.quick else 500))
-        kinds.write(results["kinds"])
-        rows += kinds.table_rows(results["kinds"])
+        found = kinds.run(per_corpus=args.papers or (100 if args.quick else 500))
+        kinds.write(found)
+        rows += kinds.table_rows(found)
     with bench_neo4j() if set(sections) - {"kinds"} else nullcontext() as settings:
         if "ingest" in sections:
             baseline = 10 if args.quick else 100
-            results["ingest"] = ingest.run(
-                settings, papers=papers, baseline_papers=baseline, reps=reps
-            )
-            rows += ingest.table_rows(results["ingest"])
+            result = ingest.run(settings, papers=papers, baseline_papers=baseline, reps=reps)
+            record("ingest", result, ingest.table_rows(result))
         if "quality" in sections:
-            results["quality"] = quality.run(
+            result = quality.run(
                 settings, limit=30 if args.quick else None, iclr=30 if args.quick else 300
             )
-            rows += quality.table_rows(results["quality"])
+            rows.extend(quality.table_rows(result))
+            summary = markdown_table(HEADER, quality.table_rows(result))
+            detail = quality.detail_table(result)
+            write_results("quality", {**run, "quality": result}, f"{summary}\n\n{detail}")
         if "api" in sections:
-            results["api"] = api.run(settings, papers=served, reps=reps, quick=args.quick)
-            rows += api.table_rows(results["api"])
+            result = api.run(settings, papers=served, reps=reps, quick=args.quick)
+            record("api", result, api.table_rows(result))
         if "peers" in sections:
-            results["peers"] = peer_graphql.run(
-                settings, papers=served, reps=reps, quick=args.quick
-            )
-            rows += peer_graphql.table_rows(results["peers"])
+            result = peer_graphql.run(settings, papers=served, reps=reps, quick=args.quick)
+            record("peers", result, peer_graphql.table_rows(result))
         if "export" in sections:
-            results["export"] = export_bench.run_repeated(settings, papers=served, reps=reps)
-            rows += export_bench.table_rows(results["export"])
-        if "rules" in sections:
-            results["rules"] = graph_rules.run(settings, limit=papers if args.quick else None)
-            rows += graph_rules.table_rows(results["rules"])
-    table = markdown_table(["measure", "median", "spread (min–max)", "note"], rows)
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "latest.json").write_text(json.dumps(results, indent=2))
-    (RESULTS / "latest.md").write_text(table + "\n")
-    print(json.dumps(results, indent=2))
-    print(table)
+            result = export_bench.run_repeated(settings, papers=served, reps=reps)
+            record("export", result, export_bench.table_rows(result))
+        if "rules" in sections:  # writes graph-rules.json and .md itself
+            found = graph_rules.run(settings, limit=papers if args.quick else None)
+            rows += graph_rules.table_rows(found)
+    print(markdown_table(HEADER, rows))
     return 0
 
 

@@ -22,7 +22,9 @@ from graph.config import Settings, load_settings
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
-RESULTS = REPO / "bench" / "results"
+#: One file per benchmark, overwritten by each run; PAPERGRAPH_BENCH_RESULTS moves them (the
+#: Makefile sends a `--quick` run's numbers, which compare with nothing, to an ignored folder).
+RESULTS = Path(os.environ.get("PAPERGRAPH_BENCH_RESULTS") or REPO / "bench" / "results")
 #: The bench Neo4j's Bolt port; PAPERGRAPH_BENCH_BOLT_PORT moves it (two benchmarks side by side).
 BENCH_BOLT_PORT = int(os.environ.get("PAPERGRAPH_BENCH_BOLT_PORT", "47687"))
 BENCH_HTTP_PORT = 47474 if BENCH_BOLT_PORT == 47687 else BENCH_BOLT_PORT + 1

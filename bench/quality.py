@@ -1,15 +1,15 @@
 """Quality section: every dev gold set, papergraph (default and fast) beside four baselines,
 from ``bench/extraction_quality.py`` run as a child (same documents, same scorer, same run).
 
-Besides rows for the summary table it writes ``bench/results/quality.md``: one row per system,
-one column per corpus, F1@10 of the corpus's headline match with its 95 % interval."""
+``detail_table`` is the rest of ``bench/results/quality.md`` below the summary rows: one row per
+system, one column per corpus, F1@10 of the corpus's headline match with its 95 % interval."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from bench.common import RESULTS, child_env, run_child
+from bench.common import child_env, run_child
 from graph.config import Settings
 
 #: Targets of the default extractor: (corpus, metric, at least).
@@ -36,8 +36,6 @@ def run(settings: Settings, *, limit: int | None, iclr: int) -> dict[str, Any]:
     ]
     for target in report["targets"]:
         target["met"] = target["value"] >= target["target"]
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "quality.md").write_text(detail_table(report) + "\n")
     return report
 
 
@@ -93,7 +91,7 @@ def table_rows(result: dict[str, Any]) -> list[list[object]]:
                 for s in ("papergraph", "papergraph-fast", "naive-keybert")
             ),
             "",
-            "bench/results/quality.md has every system and corpus",
+            "every system and corpus below",
         ]
     )
     return rows

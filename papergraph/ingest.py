@@ -123,7 +123,8 @@ async def ingest_papers(
     ``on_extracted`` is called once every paper is written, before those graph-wide steps: a
     caller that owns the extractor for this load alone stops it there: recomputing the topics
     holds every pair of co-mentioned concepts in memory, and the extraction processes would
-    hold their models and phrase caches beside it (measured in ``bench/results/README.md``).
+    hold their models and phrase caches beside it (about 2 GB at 100k papers, where the
+    recomputation itself held 3 GB; the load's peak is in ``bench/results/scale.md``).
 
     Raises :class:`graph.errors.GraphUnavailableError` when Neo4j fails, saying how far the
     load got (each batch is one transaction, so a re-run resumes).

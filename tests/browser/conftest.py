@@ -27,7 +27,7 @@ CHROME_FLAGS = (
 @pytest.fixture
 def chrome(tmp_path: Path) -> Iterator[Any]:
     if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
-        pytest.fail("Chromium is not installed: run scripts/install-browser.sh (make setup does)")
+        pytest.fail("Chromium is not installed: run scripts/install-browser.sh (make test does)")
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
