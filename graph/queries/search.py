@@ -25,6 +25,7 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import snowballstemmer
 
 from graph.errors import InvalidInputError, NotFoundError
 from graph.models import Page, PaperView, Recommendation, SearchMatch
@@ -115,6 +116,7 @@ STOP_WORDS = frozenset(
     ]
 )
 _WORD = re.compile(r"[^\W_]+")
+_STEMMER = snowballstemmer.stemmer("porter")  # the algorithm of Lucene's English analyzer
 
 
 def plain_query(text: str) -> SearchQuery:
@@ -276,17 +278,28 @@ def _match(paper: PaperView, hit: _Hit, terms: Iterable[str]) -> SearchMatch:
 
 
 def matched_terms(text: str, terms: Iterable[str]) -> tuple[str, ...]:
-    """The query's words and phrases that ``text`` contains as words, ignoring case and a
-    plural ``s`` (as the index's English stemming matches ``model`` with ``models``), each as
-    ``text`` first writes it (``DyAug`` for the query's ``dyaug``)."""
-    lowered = text.lower()
-    found = (_term_pattern(t).search(lowered) for t in terms if t not in STOP_WORDS)
-    return tuple(dict.fromkeys(text[m.start() : m.end()] for m in found if m))
+    """The query's words and phrases that ``text`` contains, word for word after Porter
+    stemming, as the index's English analyzer matches them (``augmenting`` finds
+    ``augmentation``), each as ``text`` first writes it (``DyAug`` for the query's ``dyaug``)."""
+    words = list(_WORD.finditer(text))
+    stems = _stems(w.group().lower() for w in words)
+    found: dict[str, None] = {}
+    for term in terms:
+        wanted = _stems(w for w in _WORD.findall(term.lower()) if w not in STOP_WORDS)
+        at = _find(stems, wanted) if wanted else None
+        if at is not None:
+            found.setdefault(text[words[at].start() : words[at + len(wanted) - 1].end()], None)
+    return tuple(found)
 
 
-def _term_pattern(term: str) -> re.Pattern[str]:
-    words = [re.escape(w.removesuffix("s")) + r"(?:e?s)?" for w in term.lower().split()]
-    return re.compile(r"\b" + r"\W+".join(words) + r"\b")
+def _stems(words: Iterable[str]) -> list[str]:
+    return list(_STEMMER.stemWords(list(words)))
+
+
+def _find(stems: list[str], wanted: list[str]) -> int | None:
+    """Where ``wanted`` first runs in ``stems``, word for word."""
+    width = len(wanted)
+    return next((i for i in range(len(stems) - width + 1) if stems[i : i + width] == wanted), None)
 
 
 def _reason(terms: tuple[str, ...], hit: _Hit) -> str:
