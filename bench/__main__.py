@@ -1,4 +1,4 @@
-"""`python -m bench [--quick] [--only ingest,quality,api,peers,export,rules,kinds]`: every benchmark in one run.
+"""`python -m bench [--quick] [--only ingest,quality,api,peers,export,rules,kinds,retrieval]`: every benchmark in one run.
 
 Each section writes its own result file, ``bench/results/<section>.json`` and ``.md`` (the
 rules section ``graph-rules``), overwriting the last run's: the machine, the start time and the
@@ -13,10 +13,19 @@ import time
 from contextlib import nullcontext
 from typing import Any
 
-from bench import api, export_bench, graph_rules, ingest, kinds, peer_graphql, quality
+from bench import (
+    api,
+    export_bench,
+    graph_rules,
+    ingest,
+    kinds,
+    peer_graphql,
+    quality,
+    retrieval,
+)
 from bench.common import bench_neo4j, machine_info, markdown_table, write_results
 
-SECTIONS = ("ingest", "quality", "api", "peers", "export", "rules", "kinds")
+SECTIONS = ("ingest", "quality", "api", "peers", "export", "rules", "kinds", "retrieval")
 HEADER = ["measure", "median", "spread (min–max)", "note"]
 
 
@@ -72,6 +81,10 @@ def main(argv: list[str] | None = None) -> int:
         if "export" in sections:
             result = export_bench.run_repeated(settings, papers=served, reps=reps)
             record("export", result, export_bench.table_rows(result))
+        if "retrieval" in sections:
+            result = retrieval.run(settings, papers=100 if args.quick else 1000)
+            rows.extend(retrieval.table_rows(result))
+            write_results("retrieval", {**run, **result}, retrieval.table(result))
         if "rules" in sections:  # writes graph-rules.json and .md itself
             found = graph_rules.run(settings, limit=papers if args.quick else None)
             rows += graph_rules.table_rows(found)

@@ -51,6 +51,7 @@ from graph.cypher import query
 from graph.models import PaperOrder
 from graph.queries import GraphReader, find_methods, find_papers, graph_stats, paper_concepts
 from graph.queries.papers import related_params
+from graph.queries.search import SEARCH_DEPTH, SearchFilters, plain_query
 from graph.queries.traversals import NEIGHBORHOOD_PAPERS
 
 Call = Callable[[int], Awaitable[None]]
@@ -242,7 +243,7 @@ async def ensure_graph(settings: Settings, papers: int) -> int:
     from loaders.pipeline import load_papers, read_corpora
 
     records = read_corpora([ICLR2025], limit=papers).records
-    extractor = SimpleExtractor(dimensions=256)
+    extractor = SimpleExtractor(dimensions=384)
     database = settings.neo4j_database
     async with async_driver(settings) as driver:
         reader = GraphReader(driver=driver, settings=settings)
@@ -307,8 +308,8 @@ async def pick_samples(settings: Settings, *, size: int = 50) -> Samples:
 
 def _embed(settings: Settings, texts: list[str]) -> list[tuple[float, ...]]:
     """``texts`` embedded as the API embeds a ``similarPapers`` text: with the production
-    extractor of ``settings`` (whose paper embeddings come from the static model in every mode,
-    so its vectors fit every bench graph, the ``SimpleExtractor``'s of 256 floats included)."""
+    extractor of ``settings`` (MiniLM's 384 floats in every mode, as the ``SimpleExtractor``'s
+    the bench graphs are loaded with)."""
     from papergraph.ingest import build_extractor
 
     return build_extractor(settings).embed(texts)
@@ -418,7 +419,18 @@ CASES = (
         "similarPapers",
         "query($t: String!) { similarPapers(text: $t, first: 10) { score paper { id title } } }",
         lambda s, i: {"t": _nth(s.texts, i)[0]},
-        lambda v, s: (("similar_papers", {"embedding": s.embedding(v["t"]), "first": 10}),),
+        # the two candidate reads; the page's two id lookups after them are left out
+        lambda v, s: (
+            (
+                "search_lexical",
+                {"search": plain_query(v["t"]).lucene, "depth": SEARCH_DEPTH}
+                | SearchFilters().params(),
+            ),
+            (
+                "search_semantic",
+                {"embedding": s.embedding(v["t"]), "k": SEARCH_DEPTH} | SearchFilters().params(),
+            ),
+        ),
     ),
     Case(
         "Concept.related",

@@ -1,7 +1,7 @@
 """`python -m bench.load_test [--quick]`: a bounded load test of the GraphQL API.
 
 The API (``api.create_app`` under uvicorn, in a child process on a loopback port) serves the
-first N ICLR 2025 papers (``SimpleExtractor(dimensions=256)``, as the API benchmark) from the
+first N ICLR 2025 papers (``SimpleExtractor(dimensions=384)``, as the API benchmark) from the
 bench Neo4j. 32 workers send the API benchmark's queries in rotation (paper, papers(concept:),
 sharedConcepts, relatedPapers, neighborhood) for 60 s (``--quick``: 10 s) or until a fixed
 number of requests is sent, whichever comes first, then stop. Reported: failed requests (HTTP

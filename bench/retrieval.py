@@ -1,4 +1,4 @@
-"""`python -m bench.retrieval [--quick]`: search quality on retrieval sets built from the shared
+"""`python -m bench.retrieval [--quick]` (or `python -m bench --only retrieval`): search quality on retrieval sets built from the shared
 ICLR corpora, papergraph's ranking beside BM25, MiniLM and their plain fusion, in one run.
 
 Development sets (the held-back judge, SciFact, is never read): for ICLR 2021 and ICLR 2024,
@@ -219,21 +219,32 @@ def table(results: dict[str, Any]) -> str:
     return markdown_table(["dev set", "system", "nDCG@10", "Recall@100"], rows)
 
 
+def run(settings: Any, *, papers: int) -> dict[str, Any]:
+    """Every dev set loaded into the bench Neo4j of ``settings`` in turn, and scored."""
+    return {
+        "papers_per_set": papers,
+        "corpora": {name: run_corpus(settings, name, papers=papers) for name in CORPORA},
+    }
+
+
+def table_rows(result: dict[str, Any]) -> list[list[object]]:
+    """Rows for ``python -m bench``'s summary table: each system's scores on each set."""
+    return [
+        [f"retrieval {name} {system}", f"{s['ndcg@10']} / {s['recall@100']}", "", "nDCG@10 / R@100"]
+        for name, corpus in result["corpora"].items()
+        for system, s in corpus["systems"].items()
+    ]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.retrieval", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="100 papers a set (CI)")
     parser.add_argument("--papers", type=int, default=None, help="papers a set (default 1000)")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    papers = args.papers or (100 if args.quick else 1000)
-    results: dict[str, Any] = {
-        "machine": machine_info(),
-        "started": time.strftime("%Y-%m-%dT%H:%M:%S"),
-        "papers_per_set": papers,
-        "corpora": {},
-    }
+    started = time.strftime("%Y-%m-%dT%H:%M:%S")
     with bench_neo4j() as settings:
-        for name in CORPORA:
-            results["corpora"][name] = run_corpus(settings, name, papers=papers)
+        result = run(settings, papers=args.papers or (100 if args.quick else 1000))
+    results = {"machine": machine_info(), "started": started, **result}
     text = table(results)
     write_results("retrieval", results, text)
     print(text)

@@ -192,7 +192,7 @@ async def _write(settings: Settings, path: Path, progress: _Progress) -> dict[st
     from loaders.pipeline import load_papers, read_corpora
 
     records = read_corpora([path]).records
-    extractor = SimpleExtractor(dimensions=256)
+    extractor = SimpleExtractor(dimensions=384)
 
     def on_progress(papers: int) -> None:
         if progress.step(papers):  # a tenth more: keep it
