@@ -32,6 +32,7 @@ from strawberry.types.nodes import SelectedField
 from api import _mutations
 from api._authors import AuthorQuery
 from api._cost import CostLimit, QueryCostLimit
+from api._extractor import checked_text
 from api._lineage import Lineage
 from api._paging import offset_after, page_size
 from api._themes import ThemesQuery
@@ -302,7 +303,7 @@ class Query(AuthorQuery, ThemesQuery):
         size = page_size(first)
         if not text.strip():
             raise InvalidInputError("`text` is empty: give a sentence or a few keywords.")
-        embedding = await info.context.extractor.embed(text)
+        embedding = await info.context.extractor.embed(checked_text(text))
         found = await similar_papers(info.context.reader, embedding=embedding, first=size)
         return [SimilarPaper(paper=Paper.of(s.paper), score=s.score) for s in found]
 
