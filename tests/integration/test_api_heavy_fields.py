@@ -1,5 +1,6 @@
-"""``analyzeText`` is bounded over real HTTP (uvicorn): a text cap, a cost per alias, one
-analysis at a time with a time bound, and other clients' queries answered meanwhile."""
+"""The heavy fields are bounded over real HTTP (uvicorn): ``analyzeText`` by a text cap, a cost
+per alias, one analysis at a time with a time bound, other clients' queries answered meanwhile;
+introspection by its cost, so a flood of aliased ``__schema`` is refused before it runs."""
 
 from __future__ import annotations
 
@@ -104,3 +105,20 @@ async def test_one_analysis_at_a_time_bounded_in_time_while_other_queries_answer
     assert "errors" not in stats and stats_took < 1.0
     assert [code(a) for a in answers] == ["TIMEOUT", "TIMEOUT"]
     assert took < 2.5  # answered at the bound, not after the 3 s extraction
+
+
+INTROSPECTION = "__schema { types { name fields { name args { name } type { name } } } }"
+
+
+async def test_aliased_introspection_is_refused_at_once_and_one_still_answers(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    app = create_app(neo4j_settings, extractor_factory=SlowExtractor)
+    flood = " ".join(f"s{i}: {INTROSPECTION}" for i in range(20))
+    async with serving(app) as url:
+        started = time.perf_counter()
+        refused = await post(url, f"{{ {flood} }}")
+        took = time.perf_counter() - started
+        one = await post(url, f"{{ {INTROSPECTION} }}")
+    assert code(refused) == "QUERY_TOO_COSTLY" and took < 1.0
+    assert "errors" not in one
