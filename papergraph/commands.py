@@ -227,7 +227,7 @@ def run_serve(settings: Settings, *, console: Console, footer: str | None = None
     """Print where everything is (and ``footer``), then serve the API until interrupted."""
     import uvicorn
 
-    from api.app import create_app
+    from api.app import create_app, server_config
 
     base = f"http://{settings.api_host}:{settings.api_port}"
     console.print(f"Home:          {base}/", highlight=False)
@@ -240,9 +240,9 @@ def run_serve(settings: Settings, *, console: Console, footer: str | None = None
     )
     if footer:
         console.print(footer, highlight=False)
-    uvicorn.run(
-        create_app(settings), host=settings.api_host, port=settings.api_port, log_level="info"
-    )
+    uvicorn.Server(
+        server_config(create_app(settings), host=settings.api_host, port=settings.api_port)
+    ).run()
 
 
 def shell_hint() -> str:
