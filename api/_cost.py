@@ -8,7 +8,11 @@ appear, which is the product of the list sizes above it and its own. A list's si
 the argument's default. A connection's ``first`` sizes its ``edges``; a list without such an
 argument (``proposes``, ``sharedConcepts``) counts as :data:`UNSIZED_LIST` items. Fragments
 count where they are spread, aliases once each, ``@skip``/``@include`` as if the fields were
-there, introspection (``__schema``, ``__type``) not at all: its size is the schema's.
+there. Introspection's size is the schema's, whatever is selected: each ``__schema`` counts
+:data:`INTROSPECTION_COSTS` (the one GraphiQL sends fits the default limit; three aliased
+ones do not), ``__type`` a little. A field
+that runs the extractor on the client's text (``analyzeText``, ``similarPapers``) adds its
+:data:`EXTRACTION_COSTS` each time it appears, so aliases multiply that work too.
 
 :class:`QueryCostLimit` refuses a document whose estimate is over the limit with
 ``QUERY_TOO_COSTLY`` before anything runs.
@@ -47,7 +51,22 @@ from strawberry.extensions import SchemaExtension
 
 from graph.errors import QueryTooCostlyError
 
-__all__ = ["UNSIZED_LIST", "CostLimit", "QueryCostLimit", "estimate"]
+__all__ = [
+    "EXTRACTION_COSTS",
+    "INTROSPECTION_COSTS",
+    "UNSIZED_LIST",
+    "CostLimit",
+    "QueryCostLimit",
+    "estimate",
+]
+
+#: What a field that reads the client's text with the models costs, in objects: a draft
+#: analysis takes seconds of CPU, so two fit the default limit (50,000) and a third does not;
+#: an embedding is some milliseconds.
+EXTRACTION_COSTS = {"analyzeText": 20_000, "similarPapers": 1_000}
+#: What an introspection field costs, in objects: a full ``__schema`` walks every type, field
+#: and argument of the schema (some tenths of a second of CPU).
+INTROSPECTION_COSTS = {"__schema": 20_000, "__type": 500}
 
 #: How many items a list without a ``first``/``limit`` argument is taken to hold.
 UNSIZED_LIST = 10
@@ -106,9 +125,14 @@ class _Estimator:
         return named if isinstance(named, GraphQLObjectType) else parent
 
     def _field(self, node: FieldNode, parent: GraphQLObjectType, pending: int | None) -> int:
+        if node.name.value in INTROSPECTION_COSTS:
+            return INTROSPECTION_COSTS[node.name.value]
         definition = parent.fields.get(node.name.value)
         if definition is None or node.name.value.startswith("__"):
             return 0
+        return EXTRACTION_COSTS.get(node.name.value, 0) + self._objects(node, definition, pending)
+
+    def _objects(self, node: FieldNode, definition: GraphQLField, pending: int | None) -> int:
         size = self._size(node, definition)
         field_type = _nullable(definition.type)
         count = 1

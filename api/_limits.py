@@ -4,6 +4,13 @@
   is refused without reading it, a body that grows past the limit as soon as it does: 413) and,
   for a JSON body, checks it is a JSON object (400 otherwise: not JSON, not UTF-8, nested too
   deep, a number too long). Strawberry's view then gets the body it read.
+  A JSON-like media type other than ``application/json`` (``application/json5``,
+  ``application/json-patch+json``) is refused with 415 before the view parses it; a body that
+  stops arriving for :data:`READ_SECONDS` gets 408, and one whose client leaves before it is
+  complete is dropped unrun.
+* :data:`MAX_HEAD_BYTES` bounds a request's line and headers together, and
+  :data:`KEEP_ALIVE_SECONDS` an idle connection: both are given to the server
+  (``papergraph serve``), which answers a longer head with 400 before the app sees it.
 * :func:`encode_response` is the second guard behind the query cost limit: an answer longer
   than ``max_bytes`` is replaced by a ``RESPONSE_TOO_LARGE`` error.
 
@@ -12,6 +19,7 @@ Refusals are JSON with the GraphQL error shape (:func:`api.errors.error_body`) a
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -20,13 +28,24 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.errors import error_body
 
-__all__ = ["BodyLimit", "encode_response"]
+__all__ = ["KEEP_ALIVE_SECONDS", "MAX_HEAD_BYTES", "READ_SECONDS", "BodyLimit", "encode_response"]
+
+#: Most bytes of a request's line (method, URL) and headers together; a browser sends a few KB.
+MAX_HEAD_BYTES = 32 * 1024
+#: Longest wait for the next piece of a request body.
+READ_SECONDS = 10.0
+#: How long an idle keep-alive connection stays open.
+KEEP_ALIVE_SECONDS = 5
 
 logger = logging.getLogger("papergraph.api")
 
 # How much more of a refused body is read (and dropped) before the 413, so that a client still
 # sending it reads the answer rather than a reset connection; a longer body gets the reset.
 _DISCARD_BYTES = 64 * 1024 * 1024
+
+
+class _Gone(Exception):
+    """The client left before its body was complete: nothing runs, nobody reads an answer."""
 
 
 class _Refused(Exception):
@@ -59,9 +78,13 @@ class BodyLimit:
             await self._app(scope, receive, send)
             return
         try:
+            _check_media_type(scope)
             body = await self._read(scope, receive)
             if _is_json(scope):
                 _check_json(body)
+        except _Gone:
+            logger.warning("Dropped a request to %s: the client left mid-body.", scope["path"])
+            return
         except _Refused as refused:
             logger.warning("Refused a request to %s: %s", scope["path"], refused.message)
             if refused.status == 413 and not _waits_to_send(scope):
@@ -77,9 +100,9 @@ class BodyLimit:
         chunks: list[bytes] = []
         size = 0
         while True:
-            message = await receive()
+            message = await _next(receive)
             if message["type"] == "http.disconnect":
-                break
+                raise _Gone
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > self._max_bytes:
@@ -96,6 +119,37 @@ class BodyLimit:
             f"The request body is too large ({what}); the limit is {self._max_bytes:,} bytes "
             "(PAPERGRAPH_MAX_BODY_BYTES). Send fewer papers per `ingestPapers` call.",
         )
+
+
+async def _next(receive: Receive) -> Message:
+    try:
+        return await asyncio.wait_for(receive(), READ_SECONDS)
+    except TimeoutError:
+        raise _Refused(
+            408,
+            "REQUEST_TIMEOUT",
+            f"The request body stopped arriving for {READ_SECONDS:g} s; send it whole.",
+        ) from None
+
+
+def _check_media_type(scope: Scope) -> None:
+    """Refuse a JSON-like media type other than ``application/json``: the view would parse it
+    as JSON and fail on what it is not (a body of ``5``) with a 500."""
+    media = _media_type(scope)
+    if b"json" in media and media != b"application/json":
+        raise _Refused(
+            415,
+            "UNSUPPORTED_MEDIA_TYPE",
+            f"Content-Type {media.decode('latin-1')!r} is not supported: send "
+            "Content-Type: application/json.",
+        )
+
+
+def _media_type(scope: Scope) -> bytes:
+    for name, value in scope["headers"]:
+        if name == b"content-type":
+            return bytes(value).split(b";")[0].strip().lower()
+    return b""
 
 
 def _content_length(scope: Scope) -> int | None:
@@ -118,10 +172,7 @@ def _waits_to_send(scope: Scope) -> bool:
 
 
 def _is_json(scope: Scope) -> bool:
-    for name, value in scope["headers"]:
-        if name == b"content-type":
-            return bytes(value).split(b";")[0].strip().lower() == b"application/json"
-    return False
+    return _media_type(scope) == b"application/json"
 
 
 def _check_json(body: bytes) -> None:
@@ -144,7 +195,7 @@ def _check_json(body: bytes) -> None:
 async def _send_refusal(send: Send, refused: _Refused) -> None:
     body = error_body(refused.code, refused.message)
     headers = [(b"content-type", b"application/json"), (b"content-length", b"%d" % len(body))]
-    if refused.status == 413:
+    if refused.status in (408, 413):
         headers.append((b"connection", b"close"))  # the rest of the body is never read
     await send({"type": "http.response.start", "status": refused.status, "headers": headers})
     await send({"type": "http.response.body", "body": body})

@@ -9,6 +9,7 @@ import strawberry
 
 from graph.connection import database_errors
 from graph.errors import CorpusError, InvalidInputError, NotFoundError
+from graph.queries import papers_by_ids
 from graph.writes import delete_paper
 from loaders import to_record
 from loaders.records import CorpusWarning, PaperRecord
@@ -17,7 +18,15 @@ from papergraph.ingest import ingest_papers
 if TYPE_CHECKING:
     from api.context import Context
 
-__all__ = ["MAX_INGEST", "AuthorInput", "IngestResult", "PaperInput", "delete", "ingest"]
+__all__ = [
+    "MAX_INGEST",
+    "AuthorInput",
+    "IngestResult",
+    "MergedPaper",
+    "PaperInput",
+    "delete",
+    "ingest",
+]
 
 #: Most papers one ``ingestPapers`` call may carry (larger loads: ``papergraph load``).
 MAX_INGEST = 100
@@ -54,12 +63,29 @@ class PaperInput:
     )
 
 
+@strawberry.type(description="A paper sent under one id and stored under another.")
+class MergedPaper:
+    given: str = strawberry.field(description="The id the paper was sent with.")
+    id: str = strawberry.field(
+        description="The stored paper it was written into (the same abstract or identifier); "
+        "`deletePaper` with either id deletes this paper."
+    )
+
+
 @strawberry.type(description="What an ingest did.")
 class IngestResult:
     read: int
     written: int
     unchanged: int
     ids: list[str] = strawberry.field(description="Ids of the papers written.")
+    merged: list[MergedPaper] = strawberry.field(
+        description="The papers sent whose id names a stored paper with another id: they were "
+        "written into it, not beside it."
+    )
+    warnings: list[str] = strawberry.field(
+        description="Papers written other than as sent, e.g. one whose identifiers name one "
+        "stored paper and whose abstract another (see the README's identity rule)."
+    )
 
 
 def _record(paper: PaperInput, line: int) -> PaperRecord:
@@ -124,7 +150,17 @@ async def ingest(context: Context, papers: list[PaperInput]) -> IngestResult:
         written=report.written,
         unchanged=report.unchanged,
         ids=sorted(report.ids.values()),
+        merged=await _merged(context, records),
+        warnings=[w.reason for w in report.warnings],
     )
+
+
+async def _merged(context: Context, records: list[PaperRecord]) -> list[MergedPaper]:
+    """The given ids that now name a stored paper with another id."""
+    given = sorted({r.id for r in records if r.id})
+    with database_errors(context.settings):
+        found = await papers_by_ids(context.reader, ids=given)
+    return [MergedPaper(given=g, id=found[g].id) for g in given if g in found and found[g].id != g]
 
 
 async def delete(context: Context, paper_id: str) -> str:

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import strawberry
 
+from api._extractor import checked_text
 from api._paging import offset_after, page_size
 from api._types import (
     Concept,
@@ -19,6 +20,7 @@ from api._types import (
     RelatedPaper,
     TrendPoint,
 )
+from graph.models import DraftAnalysis as DraftAnalysisView
 from graph.queries import find_topics, share_changes
 from papergraph.analyze import analyze_text
 
@@ -174,10 +176,16 @@ class DraftsQuery:
         )
     )
     async def analyze_text(self, info: Info, text: str, first: int = 10) -> DraftAnalysis:
-        extractor = await info.context.extractor.get()
-        found = await analyze_text(
-            text, reader=info.context.reader, extractor=extractor, first=page_size(first)
-        )
+        size, provider = page_size(first), info.context.extractor
+        checked_text(text)
+
+        async def analyse() -> DraftAnalysisView:
+            extractor = await provider.get()
+            return await analyze_text(
+                text, reader=info.context.reader, extractor=extractor, first=size
+            )
+
+        found = await provider.analysis(analyse)
         return found  # type: ignore[return-value]  # the view has every field (see _types)
 
 

@@ -13,6 +13,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import orjson
+import uvicorn
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
@@ -24,7 +25,7 @@ from strawberry.asgi import GraphQL
 
 from api._extractor import ExtractorFactory, ExtractorProvider, default_extractor
 from api._graphiql import asset_routes, local_page
-from api._limits import BodyLimit, encode_response
+from api._limits import KEEP_ALIVE_SECONDS, MAX_HEAD_BYTES, BodyLimit, encode_response
 from api._page import page_routes
 from api.context import Context, request_context
 from api.schema import make_schema
@@ -33,7 +34,7 @@ from graph.connection import async_driver
 from graph.errors import PapergraphError
 from graph.queries import GraphReader, server_version
 
-__all__ = ["create_app"]
+__all__ = ["create_app", "server_config"]
 
 
 class _GraphQL(GraphQL[Context, None]):
@@ -112,4 +113,21 @@ def create_app(
         ],
         middleware=[cors],
         lifespan=lifespan,
+    )
+
+
+def server_config(
+    app: Starlette, *, host: str, port: int, log_level: str = "info"
+) -> uvicorn.Config:
+    """How ``papergraph serve`` serves ``app``: with h11, whose parser bounds a request's line
+    and headers (httptools, uvicorn's faster choice, bounds neither) to ``MAX_HEAD_BYTES`` and
+    answers a longer head with 400; idle connections closed after ``KEEP_ALIVE_SECONDS``."""
+    return uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        http="h11",
+        h11_max_incomplete_event_size=MAX_HEAD_BYTES,
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
     )

@@ -32,6 +32,7 @@ from strawberry.types.nodes import SelectedField
 from api import _mutations
 from api._authors import AuthorQuery
 from api._cost import CostLimit, QueryCostLimit
+from api._extractor import checked_text
 from api._lineage import Lineage
 from api._paging import offset_after, page_size
 from api._themes import ThemesQuery
@@ -57,7 +58,6 @@ from api.errors import ErrorCodes, log_unexpected
 from graph import models
 from graph.errors import InvalidInputError, NotFoundError, UnauthenticatedError
 from graph.queries import (
-    check_text_length,
     find_concepts,
     find_methods,
     find_papers,
@@ -312,9 +312,11 @@ class Query(AuthorQuery, ThemesQuery):
         size = page_size(first)
         if not text.strip():
             raise InvalidInputError("`text` is empty: give a sentence or a few keywords.")
-        check_text_length(text)
         found = await similar_to_text(
-            info.context.reader, text=text, embed=info.context.extractor.embed, first=size
+            info.context.reader,
+            text=checked_text(text),
+            embed=info.context.extractor.embed,
+            first=size,
         )
         return [
             SimilarPaper(paper=Paper.of(p), score=m.score, match=SearchMatch.of(m))

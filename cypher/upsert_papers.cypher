@@ -16,7 +16,10 @@ OPTIONAL CALL (row) {
   MATCH (q:Paper)
   WHERE q.id = row.id OR q.doi = row.doi OR q.arxivId = row.arxivId
      OR q.openalexId = row.openalexId OR q.s2Id = row.s2Id
-  RETURN q AS byId ORDER BY CASE WHEN q.id = row.id THEN 0 ELSE 1 END LIMIT 1
+  // the strongest identifier first, as identity_clashes picks it
+  RETURN q AS byId ORDER BY CASE WHEN q.id = row.id THEN 0 WHEN q.doi = row.doi THEN 1
+    WHEN q.arxivId = row.arxivId THEN 2 WHEN q.openalexId = row.openalexId THEN 3 ELSE 4 END,
+    q.id LIMIT 1
 }
 CALL (row, byId) {
   WITH row, byId WHERE byId IS NULL

@@ -98,7 +98,16 @@ def database_errors(settings: Settings) -> Iterator[None]:
             "If it is restarting, retry shortly; if it is down, run `papergraph neo4j start`."
         ) from exc
     except (Neo4jError, DriverError, OSError) as exc:
+        if isinstance(exc, Neo4jError) and _TOO_LARGE in (exc.message or ""):
+            raise InvalidInputError(
+                "A value is too long for Neo4j to index, so nothing of this batch was written "
+                f"({exc.message}). Shorten the field the index names."
+            ) from exc
         raise GraphUnavailableError(f"{unreachable_message(settings)} ({exc})") from exc
+
+
+# Neo4j's message (a DatabaseError, not a ClientError) for a value past an index's key size.
+_TOO_LARGE = "too large to index"
 
 
 def _client_error(exc: ClientError, settings: Settings) -> PapergraphError:

@@ -289,6 +289,8 @@ def _set_initial_password(settings: Settings, where: ServerLayout, java: str) ->
     """Give a new store its password: ``NEO4J_PASSWORD``, or else a random one kept (owner-only)
     in the instance folder, whose path is returned so that it can be shown once."""
     if (where.data / "dbms" / "auth.ini").exists() or (where.data / "databases").exists():
+        if (where.data / "dbms").is_dir():
+            _owner_only(where.data / "dbms")  # a store made before it was kept owner-only
         return None
     generated = None
     if settings.neo4j_password is None:
@@ -296,23 +298,37 @@ def _set_initial_password(settings: Settings, where: ServerLayout, java: str) ->
         # Hex, never url-safe base64: neo4j-admin reads a password that starts with '-' (1 in
         # 64 of those) as an option and fails with 'Missing required parameter'.
         _keep_secret(generated, secrets.token_hex(18))
-    command = [
-        java,
-        "-cp",
-        f"{where.lib}/*",
-        _ADMIN_CLASS,
-        "dbms",
-        "set-initial-password",
-        settings.neo4j_auth()[1],
-    ]
-    result = subprocess.run(
-        command, capture_output=True, text=True, env=_java_env(where), check=False
-    )
+    # The password goes in an owner-only argument file the java launcher expands (``@file``),
+    # never on the command line, which every local user can read (ps, /proc/PID/cmdline).
+    arguments = where.instance / "set-password.args"
+    password = _quoted(settings.neo4j_auth()[1])
+    _keep_secret(arguments, f"{_ADMIN_CLASS} dbms set-initial-password {password}")
+    try:
+        command = [java, "-cp", f"{where.lib}/*", f"@{arguments}"]
+        result = subprocess.run(
+            command, capture_output=True, text=True, env=_java_env(where), check=False
+        )
+    finally:
+        arguments.unlink(missing_ok=True)
     if result.returncode != 0:
         raise Neo4jServerError(
             f"Setting the initial Neo4j password failed: {result.stderr.strip()}"
         )
+    _owner_only(where.data / "dbms")
     return generated
+
+
+def _quoted(argument: str) -> str:
+    """``argument`` as one argument of a java ``@file``: quoted, backslashes and quotes escaped."""
+    return '"' + argument.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _owner_only(folder: Path) -> None:
+    """Make ``folder`` (the password hashes' ``auth.ini``) and its files readable by the owner
+    only: Neo4j writes them with the process's default mode, world-readable."""
+    folder.chmod(0o700)
+    for path in folder.iterdir():
+        path.chmod(0o600)
 
 
 def _keep_secret(path: Path, secret: str) -> None:

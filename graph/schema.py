@@ -51,6 +51,7 @@ SCHEMA_STATEMENTS = (
     "schema_cited_work_id",
     "schema_concept_key_text",
     "schema_topic_id",
+    "schema_topic_lock",
 )
 
 

@@ -20,15 +20,19 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
-from collections.abc import Sequence
+import uuid
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 import igraph
 import numpy as np
 import numpy.typing as npt
 from neo4j import AsyncDriver, AsyncManagedTransaction, Record, unit_of_work
+from neo4j.exceptions import ConstraintError
 
 from graph.cypher import query, run_batched
+from graph.errors import GraphUnavailableError
 from graph.trend_counts import count_topics_in_transaction, move_topics_in_transaction
 
 __all__ = [
@@ -54,6 +58,11 @@ MIN_CONCEPTS = 3
 SEED = 17
 _NAMED_BY = 3
 _WRITE_TIMEOUT_SECONDS = 300.0
+#: The topic lock (see refresh_topics): how long a writer waits for it, how often it looks,
+#: and after how long a lock whose holder died is taken over (longer than any recomputation).
+_LOCK_WAIT_SECONDS = 600.0
+_LOCK_POLL_SECONDS = 0.5
+_LOCK_STALE_MS = 3_600_000
 #: The batched statements (all the papers' links) last longer on a big graph than one write.
 _BATCHED_TIMEOUT_SECONDS = 3600.0
 #: A load recomputes the topics once the graph has grown by this share since they were
@@ -194,7 +203,40 @@ async def recompute_uncounted_topics(driver: AsyncDriver, *, database: str) -> N
 
 async def refresh_topics(driver: AsyncDriver, *, database: str) -> int:
     """Recompute every topic from the graph as it is and replace the stored ones; return how
-    many topics there are now. Linear in the co-occurrence pairs, once per load (not per batch)."""
+    many topics there are now. Linear in the co-occurrence pairs, once per load (not per batch).
+
+    One writer at a time (a CLI load and an ``ingestPapers`` may finish together): the steps
+    run in several transactions, and two writers interleaving them would collide on the topic
+    ids or link papers twice. A second writer waits for the first, then recomputes."""
+    async with _topic_lock(driver, database):
+        return await _refresh_topics(driver, database)
+
+
+@asynccontextmanager
+async def _topic_lock(driver: AsyncDriver, database: str) -> AsyncIterator[None]:
+    holder = uuid.uuid4().hex
+    waited = 0.0
+    while True:
+        try:
+            await driver.execute_query(
+                query("claim_topic_lock"), holder=holder, staleMs=_LOCK_STALE_MS, database_=database
+            )
+            break
+        except ConstraintError:
+            if waited >= _LOCK_WAIT_SECONDS:
+                raise GraphUnavailableError(
+                    f"Another writer has been recomputing the topics for over {waited:g} s; "
+                    "retry when its load is done."
+                ) from None
+            await asyncio.sleep(_LOCK_POLL_SECONDS)
+            waited += _LOCK_POLL_SECONDS
+    try:
+        yield
+    finally:
+        await driver.execute_query(query("release_topic_lock"), holder=holder, database_=database)
+
+
+async def _refresh_topics(driver: AsyncDriver, database: str) -> int:
     records = await paper_concepts(driver, database=database)
     # seconds of CPU on a big graph: in a thread, so an API that ingests keeps answering
     plans = await asyncio.to_thread(_plans, records)

@@ -25,6 +25,8 @@ from graph.trend_counts import count_in_transaction, move_topics_in_transaction
 __all__ = [
     "AuthorRow",
     "Evidence",
+    "IdentityClash",
+    "IdentityRow",
     "MentionRow",
     "MethodRow",
     "PaperRow",
@@ -33,6 +35,7 @@ __all__ = [
     "clear_graph",
     "delete_paper",
     "graph_counts",
+    "identity_clashes",
     "known_acronyms",
     "refresh_related",
     "resolve_graph",
@@ -47,6 +50,7 @@ WRITE_TIMEOUT_SECONDS = 300.0
 
 _FINGERPRINTS = query("paper_fingerprints")
 _STORED_TITLES = query("stored_title_keys")
+_CLASHES = query("identity_clashes")
 _UPSERT = query("upsert_papers")
 _CLEAR_EDGES = query("clear_extracted_edges")
 _MENTIONS = query("merge_mentions")
@@ -231,6 +235,55 @@ async def stored_papers(
     return {
         r["matchKey"]: StoredPaper(r["id"], tuple(r["altIds"] or ()), r["title"]) for r in records
     }
+
+
+# A record naming two stored papers (its identifiers one, its abstract another) is written into
+# the paper its strongest identifier names (its own id, then DOI, arXiv, OpenAlex, S2 id); the
+# paper holding its abstract is kept apart and the load warns. Merging them would take a
+# person's judgement: a reference manager's copy of an abstract may be another paper's.
+
+
+@dataclass(frozen=True)
+class IdentityRow:
+    """A record's match key and identifiers, as a batch is about to write it."""
+
+    match_key: str
+    id: str
+    doi: str | None = None
+    arxiv_id: str | None = None
+    openalex_id: str | None = None
+    s2_id: str | None = None
+
+
+@dataclass(frozen=True)
+class IdentityClash:
+    """The paper a record's identifiers name (``id``, keyed ``stored_key``) and the other paper
+    holding the record's match key (``holder``)."""
+
+    id: str
+    stored_key: str
+    holder: str
+
+
+async def identity_clashes(
+    driver: AsyncDriver, *, database: str, rows: Sequence[IdentityRow]
+) -> dict[str, IdentityClash]:
+    """``{matchKey: IdentityClash}`` for the rows that name two stored papers."""
+    params = [
+        {
+            "matchKey": r.match_key,
+            "id": r.id,
+            "doi": r.doi,
+            "arxivId": r.arxiv_id,
+            "openalexId": r.openalex_id,
+            "s2Id": r.s2_id,
+        }
+        for r in rows
+    ]
+    records, _, _ = await driver.execute_query(
+        _CLASHES, rows=params, database_=database, routing_="r"
+    )
+    return {r["matchKey"]: IdentityClash(r["id"], r["storedKey"], r["holder"]) for r in records}
 
 
 async def upsert_papers(

@@ -134,7 +134,22 @@ def csv_header(first_line: str) -> list[str]:
 
 
 def _names(row: list[str]) -> list[str]:
-    return [name.strip().lower() for name in row]
+    names = [name.strip().lower() for name in row]
+    if _ZOTERO_ABSTRACT in names:  # Zotero's own CSV export
+        return [_ZOTERO_COLUMNS.get(name, name) for name in names]
+    return names
+
+
+#: The columns of Zotero's CSV export ("Export Collection… → CSV") that papergraph reads, as
+#: the fields of our schema; its other columns are ignored.
+_ZOTERO_ABSTRACT = "abstract note"
+_ZOTERO_COLUMNS = {
+    _ZOTERO_ABSTRACT: "abstract",
+    "author": "authors",
+    "publication year": "year",
+    "publication title": "venue",
+    "manual tags": "keywords",
+}
 
 
 def parse_csv(stream: TextIO, *, path: str) -> Parsed:

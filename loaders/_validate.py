@@ -9,14 +9,23 @@ carries no usable abstract becomes a :class:`CorpusWarning` instead.
 from __future__ import annotations
 
 import reprlib
-from collections.abc import Mapping
+import unicodedata
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from graph.errors import CorpusError
-from graph.paper_ids import IdKind, canonical
+from graph.paper_ids import IdKind, canonical, name_key
 from loaders.records import AuthorRef, CorpusWarning, PaperRecord, SkipKind
 
-__all__ = ["ABSTRACT_LIMIT", "FIELD_LIMITS", "ID_FIELDS", "LIST_LIMITS", "MIN_LETTERS", "to_record"]
+__all__ = [
+    "ABSTRACT_LIMIT",
+    "BYTE_LIMITS",
+    "FIELD_LIMITS",
+    "ID_FIELDS",
+    "LIST_LIMITS",
+    "MIN_LETTERS",
+    "to_record",
+]
 
 ABSTRACT_LIMIT = 100_000
 #: Longest value (characters) of each other text field, and of each keyword or author. Ids and
@@ -30,8 +39,24 @@ FIELD_LIMITS = {
     "authors": 300,
     "references": 512,
 }
+#: Most UTF-8 bytes of each value Neo4j indexes, measured on the form its index key takes (a
+#: title lower-cased as its sort key, an author's name as its match key, a keyword NFKC-folded).
+#: A range-index key holds at most about 8 KB, and the composite indexes behind the paper
+#: listings hold a sort title with a venue or concept key and the paper id in one key, so the
+#: limits add up to well under it. "id" bounds every id: the paper's, its DOI, arXiv, OpenAlex
+#: and S2 ids, each author id and each reference.
+BYTE_LIMITS = {
+    "id": 512,
+    "title": 4_000,
+    "venue": 600,
+    "keywords": 600,
+    "authors": 1_000,
+    "references": 512,
+}
 #: Most keywords (each becomes a concept), authors and references one paper may list.
 LIST_LIMITS = {"keywords": 50, "authors": 100, "references": 5_000}
+#: Most source ids one author may carry.
+AUTHOR_ID_LIMIT = 20
 #: The record field of each external id, in our JSON schema.
 ID_FIELDS = {
     IdKind.DOI: "doi",
@@ -68,6 +93,18 @@ _PLACEHOLDERS = frozenset(
     }
 )
 _WIDE_SEPARATORS = str.maketrans({"\uff0c": ",", "\uff1b": ";"})  # full-width comma, semicolon
+
+
+def _folded(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+#: The index key each field becomes, where it is not the value itself.
+_KEY_FORMS: dict[str, Callable[[str], str]] = {
+    "title": str.lower,
+    "authors": name_key,
+    "keywords": _folded,
+}
 
 
 class _FieldError(Exception):
@@ -158,7 +195,7 @@ def _external_id(fields: Mapping[str, object], kind: IdKind) -> str | None:
     bare = canonical(kind, value)
     if bare is None:
         raise _FieldError(name, f"{_kind(value)} is not such an id (e.g. {_ID_EXAMPLES[kind]})")
-    return bare
+    return _fits(name, bare, BYTE_LIMITS["id"])
 
 
 def _authors(value: object) -> tuple[AuthorRef, ...]:
@@ -181,6 +218,11 @@ def _author(item: object, index: int) -> AuthorRef:
         raise _FieldError("authors", f"item {index} needs a string 'name' and a list 'ids'")
     bare_orcid = _orcid(orcid) if orcid else None
     kept = tuple(str(i).strip() for i in ids if isinstance(i, str | int) and str(i).strip())
+    if len(kept) > AUTHOR_ID_LIMIT:
+        reason = f"item {index} has {len(kept):,} ids; the limit is {AUTHOR_ID_LIMIT}"
+        raise _FieldError("authors", reason)
+    for author_id in kept:
+        _fits("authors", author_id, BYTE_LIMITS["id"], item=index, what="an id of item")
     return AuthorRef(_within("authors", _squash(name), item=index), bare_orcid, kept)
 
 
@@ -207,7 +249,20 @@ def _within(name: str, text: str, *, item: int | None = None) -> str:
     if len(text) > limit:
         what = f"item {item} is" if item else "is"
         raise _FieldError(name, f"{what} {len(text):,} characters long; the limit is {limit:,}")
+    if name in BYTE_LIMITS:
+        _fits(name, _KEY_FORMS.get(name, str)(text), BYTE_LIMITS[name], item=item)
     return text
+
+
+def _fits(name: str, key: str, limit: int, *, item: int | None = None, what: str = "item") -> str:
+    """``key`` (a value in the form Neo4j indexes it), refused when its UTF-8 bytes exceed
+    ``limit``: Neo4j cannot index a longer value, and one such value fails its whole batch."""
+    size = len(key.encode("utf-8", "surrogatepass"))
+    if size > limit:
+        where = f"{what} {item} is" if item else "is"
+        reason = f"{where} {size:,} bytes as an index key; the limit is {limit:,} bytes"
+        raise _FieldError(name, reason)
+    return key
 
 
 def _strings(fields: Mapping[str, object], name: str) -> tuple[str, ...]:

@@ -27,6 +27,10 @@ __all__ = [
 ]
 
 _LABEL_CHARS = 80
+#: Most UTF-8 bytes of an extracted concept's or method's key and name (a name may label the
+#: paper and so become its sort key): a longer phrase is a run of characters no one searches
+#: for, and Neo4j could not index it (see ``loaders._validate.BYTE_LIMITS``).
+_KEY_BYTES = 600
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s")
 
 
@@ -212,6 +216,7 @@ def label_for(title: str | None, extraction: Extraction, abstract: str) -> str:
 def build_row(candidate: Candidate, extraction: Extraction, *, extractor_version: str) -> PaperRow:
     """The row :func:`graph.writes.upsert_papers` writes for one paper."""
     r = candidate.record
+    extraction = _indexable(extraction)
     text = PaperText(abstract=r.abstract, title=r.title)
     return PaperRow(
         id=candidate.id,
@@ -241,6 +246,25 @@ def build_row(candidate: Candidate, extraction: Extraction, *, extractor_version
         mentions=_mentions(extraction, text),
         methods=_methods(extraction, text),
     )
+
+
+def _indexable(extraction: Extraction) -> Extraction:
+    """``extraction`` without the hits and definitions too long to index."""
+    return replace(
+        extraction,
+        concepts=tuple(h for h in extraction.concepts if _short(h.key, h.name)),
+        proposes=tuple(h for h in extraction.proposes if _short_method(h)),
+        uses=tuple(h for h in extraction.uses if _short_method(h)),
+        definitions=tuple(d for d in extraction.definitions if _short(*d)),
+    )
+
+
+def _short_method(hit: MethodHit) -> bool:
+    return _short(hit.key, hit.name, hit.variant_of or "")
+
+
+def _short(*texts: str) -> bool:
+    return all(len(text.encode("utf-8", "surrogatepass")) <= _KEY_BYTES for text in texts)
 
 
 def _concept_phrases(hit: ConceptHit) -> tuple[str, ...]:

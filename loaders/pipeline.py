@@ -12,7 +12,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Coroutine, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +20,12 @@ from neo4j import AsyncDriver
 
 from graph.errors import CorpusError
 from graph.writes import (
+    IdentityClash,
+    IdentityRow,
     PaperRow,
     StoredPaper,
     WriteResult,
+    identity_clashes,
     known_acronyms,
     refresh_related,
     resolve_graph,
@@ -170,6 +173,7 @@ async def load_papers(
             _count(report, await _write(driver, database, rows), on_progress)
 
     batches = [await _told_apart(driver, database, b) for b in chunks(todo, batch_size)]
+    batches = [await _one_identity(driver, database, b, report) for b in batches]
     if any([await _changed(driver, database, b, extractor.version) for b in batches]):
         await _learn_ahead(driver, database, extractor, batches)
     with _extraction(extractor) as extract:
@@ -270,6 +274,38 @@ async def _told_apart(
     """Re-key the candidates whose abstract a stored paper with another title already has."""
     stored = await stored_papers(driver, database=database, match_keys=[c.match_key for c in batch])
     return [c if _same_as(c, stored.get(c.match_key)) else rekeyed(c) for c in batch]
+
+
+async def _one_identity(
+    driver: AsyncDriver, database: str, batch: Sequence[Candidate], report: LoadReport
+) -> list[Candidate]:
+    """Write each candidate whose identifiers name one stored paper and whose abstract another
+    holds into the first, under its key, so the second keeps its own (see graph.writes)."""
+    rows = [_identity_row(c) for c in batch]
+    clashes = await identity_clashes(driver, database=database, rows=rows)
+    kept = []
+    for candidate in batch:
+        clash = clashes.get(candidate.match_key)
+        if clash is not None:
+            report.warnings.append(_clash_warning(candidate, clash))
+            candidate = replace(candidate, match_key=clash.stored_key)
+        kept.append(candidate)
+    return kept
+
+
+def _identity_row(candidate: Candidate) -> IdentityRow:
+    r = candidate.record
+    return IdentityRow(candidate.match_key, candidate.id, r.doi, r.arxiv_id, r.openalex_id, r.s2_id)
+
+
+def _clash_warning(candidate: Candidate, clash: IdentityClash) -> CorpusWarning:
+    r = candidate.record
+    reason = (
+        f"its identifiers name stored paper '{clash.id}' and its abstract is stored paper "
+        f"'{clash.holder}'s: written into '{clash.id}', '{clash.holder}' kept apart (delete "
+        "one of them if they are the same paper)"
+    )
+    return CorpusWarning("two stored papers", reason, path=r.source, line=r.line)
 
 
 def _same_as(candidate: Candidate, stored: StoredPaper | None) -> bool:

@@ -92,6 +92,15 @@ _CONVERTERS: dict[str, Callable[[Mapping[str, Any]], dict[str, object]]] = {
     "csl": _bibliography.csl_fields,
 }
 _GZIP_MAGIC = b"\x1f\x8b"
+#: Documents people pass by mistake: a paper's full text is no corpus of abstracts.
+_DOCUMENTS = (
+    (b"%PDF-", "a PDF document"),
+    (b"PK\x03\x04", "a ZIP archive or an office document (DOCX, XLSX)"),
+)
+_READABLE = (
+    "a BibTeX, RIS or CSL-JSON export of a reference manager (Zotero, Mendeley), OpenAlex, "
+    "Semantic Scholar or arXiv records, or abstracts as JSONL, JSON, CSV or plain text"
+)
 _HEAD_BYTES = 64 * 1024
 _MAX_BAD_SHARE = 0.10  # above this share of NUL/undecodable characters the file is not text
 _GZIP_ERRORS = (EOFError, zlib.error, gzip.BadGzipFile)
@@ -188,6 +197,13 @@ def _check_gzip(path: Path) -> None:
 
 
 def _decode_head(head: bytes, path: Path) -> str:
+    for magic, kind in _DOCUMENTS:
+        if head.startswith(magic):
+            raise CorpusError(
+                f"this is {kind}; papergraph reads the abstracts of papers from bibliographic "
+                f"metadata, not full texts: give {_READABLE} (see `papergraph load --help`)",
+                path=str(path),
+            )
     if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         raise CorpusError("the file is UTF-16 encoded; re-save it as UTF-8", path=str(path))
     text = codecs.getincrementaldecoder("utf-8-sig")(errors="replace").decode(head)

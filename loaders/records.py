@@ -10,7 +10,15 @@ from typing import Literal
 __all__ = ["AuthorRef", "CorpusWarning", "PaperRecord", "SkipKind"]
 
 #: Why a well-formed record is skipped, in the words the load summary counts it under.
-SkipKind = Literal["no abstract", "placeholder abstract", "abstract too short", "id given twice"]
+#: ``"two stored papers"`` is the one kind that is written, not skipped: into the paper its
+#: identifiers name, keeping apart the other stored paper that has its abstract.
+SkipKind = Literal[
+    "no abstract",
+    "placeholder abstract",
+    "abstract too short",
+    "id given twice",
+    "two stored papers",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,5 +109,6 @@ class CorpusWarning:
 
     def __str__(self) -> str:
         where = self.path if self.line is None else f"{self.path}, line {self.line}"
-        what = f"field '{self.field}': skipped: " if self.field else "skipped: "
+        done = "" if self.kind == "two stored papers" else "skipped: "
+        what = f"field '{self.field}': {done}" if self.field else done
         return f"{where}: {what}{self.reason}"

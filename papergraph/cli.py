@@ -157,7 +157,13 @@ def init_db() -> None:
     out.print("Schema ready: constraints and indexes are online.")
 
 
-FilesArg = Annotated[list[Path], typer.Argument(help="Corpus files (seed text, JSONL, JSON, CSV).")]
+FilesArg = Annotated[
+    list[Path],
+    typer.Argument(
+        help="Corpus files of abstracts: seed text, JSONL, JSON, CSV, BibTeX, RIS, CSL-JSON, "
+        "OpenAlex, Semantic Scholar or arXiv (told apart by content; see --format)."
+    ),
+]
 FormatOpt = Annotated[
     str,
     typer.Option(
@@ -207,7 +213,7 @@ def load(
     engine: Annotated[
         str,
         typer.Option(
-            "--engine", help="local: two child processes; ray: Ray actors (papergraph[ray])."
+            "--engine", help="local: two child processes; ray: Ray actors (papergraph\\[ray])."
         ),
     ] = "local",
     ray_address: Annotated[

@@ -31,6 +31,7 @@ from graph.connection import async_driver
 from graph.errors import CorpusError, InvalidInputError
 from graph.local_neo4j import ServerStatus
 from graph.models import Stats
+from loaders import FORMATS, detect_format
 from loaders.pipeline import CorpusRead, LoadReport, read_corpora
 from papergraph.ingest import (
     Ingested,
@@ -58,6 +59,8 @@ __all__ = [
 
 SEED = Path(__file__).resolve().parent.parent / "examples" / "iclr2025-seed.txt"
 EXIT_BAD_RECORDS = 2
+#: The files held no paper with a usable abstract: a wrong --format, or an export without them.
+EXIT_NOTHING_READ = 1
 
 
 def run_load(
@@ -86,8 +89,8 @@ def run_load(
         )
         return EXIT_BAD_RECORDS
     if not read.records:  # nothing to write: no model to load, no database to reach
-        errors.print("[red]No paper with a usable abstract was read: nothing was written.[/]")
-        return EXIT_BAD_RECORDS if read.errors else 0
+        errors.print(f"[red]{_nothing_read(read, files, fmt)}[/]", highlight=False)
+        return EXIT_BAD_RECORDS if read.errors else EXIT_NOTHING_READ
     require_writable(settings.home / "models")
     _announce_preparation(settings, console)
     done = asyncio.run(_load(settings, read, console=console, engine=engine or Engine()))
@@ -100,6 +103,39 @@ def run_load(
         )
         return EXIT_BAD_RECORDS
     return 0
+
+
+def _nothing_read(read: CorpusRead, files: Sequence[Path], fmt: str) -> str:
+    """Why no paper was read, and what to do: the likely mistake, not just the outcome."""
+    done = "No paper with a usable abstract was read: nothing was written."
+    if read.errors:
+        return done
+    if read.warnings:
+        return (
+            f"{done} Each of the {len(read.warnings)} record(s) lacks a usable abstract, and "
+            "papergraph builds its graph from abstracts: export the records with their "
+            "abstracts (BibTeX's or RIS's abstract field), or fetch them from OpenAlex or "
+            "Semantic Scholar."
+        )
+    return f"{done} No record was found in {_as_read(files, fmt)}."
+
+
+def _as_read(files: Sequence[Path], fmt: str) -> str:
+    """The files, each with the format it looks like when that is not the one it was read as."""
+    parts = []
+    for path in files:
+        try:
+            looks = detect_format(path)
+        except CorpusError:
+            looks = None
+        if fmt in FORMATS and looks is not None and looks != fmt:
+            parts.append(
+                f"{path} (read as {fmt}, but it looks like {looks}: pass --format {looks} "
+                "or leave --format out)"
+            )
+        else:
+            parts.append(f"{path} (read as {looks or fmt})")
+    return ", ".join(parts)
 
 
 def _announce_preparation(settings: Settings, console: Console) -> None:
@@ -227,7 +263,7 @@ def run_serve(settings: Settings, *, console: Console, footer: str | None = None
     """Print where everything is (and ``footer``), then serve the API until interrupted."""
     import uvicorn
 
-    from api.app import create_app
+    from api.app import create_app, server_config
 
     base = f"http://{settings.api_host}:{settings.api_port}"
     console.print(f"Home:          {base}/", highlight=False)
@@ -240,9 +276,9 @@ def run_serve(settings: Settings, *, console: Console, footer: str | None = None
     )
     if footer:
         console.print(footer, highlight=False)
-    uvicorn.run(
-        create_app(settings), host=settings.api_host, port=settings.api_port, log_level="info"
-    )
+    uvicorn.Server(
+        server_config(create_app(settings), host=settings.api_host, port=settings.api_port)
+    ).run()
 
 
 def shell_hint() -> str:

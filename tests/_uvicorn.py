@@ -11,14 +11,22 @@ from contextlib import asynccontextmanager
 import uvicorn
 from starlette.applications import Starlette
 
+from api.app import server_config
+
 
 @asynccontextmanager
-async def serving(app: Starlette) -> AsyncIterator[str]:
-    """Serve ``app`` until the block ends; yields its GraphQL URL."""
+async def serving(app: Starlette, *, production: bool = False) -> AsyncIterator[str]:
+    """Serve ``app`` until the block ends; yields its GraphQL URL. ``production``: with the
+    server settings of ``papergraph serve`` (``api.app.server_config``)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    if production:
+        config = server_config(app, host="127.0.0.1", port=port, log_level="warning")
+    else:
+        config = uvicorn.Config(
+            app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"
+        )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -38,7 +38,6 @@ from graph.queries.papers import (
     shared_concepts,
 )
 from graph.queries.search import (
-    check_text_length,
     recommend_papers,
     similar_to_text,
 )
@@ -65,7 +64,6 @@ __all__ = [
     "MAX_NEIGHBORHOOD_HOPS",
     "GraphReader",
     "StatementCounter",
-    "check_text_length",
     "concept_broader",
     "concept_methods",
     "concept_narrower",

@@ -44,7 +44,6 @@ __all__ = [
     "SEMANTIC_WEIGHT",
     "Embed",
     "SearchFilters",
-    "check_text_length",
     "matched_terms",
     "plain_query",
     "recommend_papers",
@@ -316,19 +315,6 @@ def _reason(terms: tuple[str, ...], hit: _Hit) -> str:
         if rank is not None
     ]
     return "; ".join(parts) + f" (ranked {', '.join(places)})"
-
-
-#: Longest text ``similarPapers`` takes (characters): an abstract, not a paper.
-MAX_TEXT_CHARS = 5_000
-
-
-def check_text_length(text: str) -> None:
-    """Refuse a text longer than :data:`MAX_TEXT_CHARS` with :class:`InvalidInputError`."""
-    if len(text) > MAX_TEXT_CHARS:
-        raise InvalidInputError(
-            f"The text is {len(text):,} characters long; at most {MAX_TEXT_CHARS:,} are read. "
-            "Give an abstract or a paragraph."
-        )
 
 
 async def similar_to_text(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -50,9 +51,21 @@ def own_server_env(neo4j_settings: Settings) -> Iterator[dict[str, str]]:
     subprocess.run(["rm", "-rf", str(local_neo4j.layout(settings).instance)], check=False)
 
 
+def logging_java(folder: Path) -> Path:
+    """A JAVA_HOME whose java logs each command line (as ``ps`` shows it) to ``folder``/argv."""
+    java_home = os.environ.get("JAVA_HOME")
+    real = Path(java_home) / "bin" / "java" if java_home else shutil.which("java")
+    (folder / "bin").mkdir(parents=True)
+    script = folder / "bin" / "java"
+    script.write_text(f'#!/bin/sh\necho "$*" >> {folder}/argv\nexec {real} "$@"\n')
+    script.chmod(0o755)
+    return folder
+
+
 @pytest.mark.neo4j
-def test_start_status_stop_lifecycle(own_server_env: dict[str, str]) -> None:
-    started = run_cli("neo4j", "start", env=own_server_env)
+def test_start_status_stop_lifecycle(own_server_env: dict[str, str], tmp_path: Path) -> None:
+    java_home = logging_java(tmp_path / "java")
+    started = run_cli("neo4j", "start", env={**own_server_env, "JAVA_HOME": str(java_home)})
     assert started.returncode == 0, started.stderr
     settings = load_settings(
         NEO4J_URI=own_server_env["NEO4J_URI"],
@@ -65,6 +78,11 @@ def test_start_status_stop_lifecycle(own_server_env: dict[str, str]) -> None:
     password = stored.read_text().strip()
     assert len(password) >= 16 and password in started.stdout
     assert stored.stat().st_mode & 0o077 == 0
+    # never on a command line another local user can read, and its hash owner-only too
+    command_lines = (java_home / "argv").read_text()
+    assert "set-initial-password" not in command_lines and password not in command_lines
+    dbms = local_neo4j.layout(settings).data / "dbms"
+    assert all(p.stat().st_mode & 0o077 == 0 for p in (dbms, dbms / "auth.ini"))
     assert settings.neo4j_auth() == ("neo4j", password)
     with (
         pytest.raises(AuthError),

@@ -4,6 +4,7 @@ igraph's Louvain run on the co-occurrence counted directly in Cypher; GraphQL an
 
 from __future__ import annotations
 
+import asyncio
 import math
 import os
 import subprocess
@@ -202,3 +203,26 @@ async def test_papers_stay_linked_to_the_topics_of_their_concepts(
     )
     assert await relink_papers(driver, database=database, match_keys=["mk-text-1"]) == 1
     await linked_as_computed()
+
+
+async def test_concurrent_recomputations_leave_one_set_of_topics(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    """Two writers (a CLI load and an ingestPapers) may recompute the topics at once: neither
+    fails on the topic id constraint, and one recomputation's topics are left."""
+    database = neo4j_settings.neo4j_database
+    await upsert_papers(driver, database=database, papers=corpus())
+    alone = await refresh_topics(driver, database=database)
+    counts = await asyncio.gather(*(refresh_topics(driver, database=database) for _ in range(4)))
+    assert counts == [alone] * 4
+    records, _, _ = await driver.execute_query(
+        "MATCH (t:Topic) RETURN count(t) AS topics, count(DISTINCT t.id) AS ids",
+        database_=database,
+    )
+    assert (records[0]["topics"], records[0]["ids"]) == (alone, alone)
+    links, _, _ = await driver.execute_query(
+        "MATCH (p:Paper)-[h:HAS_TOPIC]->(t:Topic) "
+        "RETURN count(h) AS links, count(DISTINCT [p.id, t.id]) AS pairs",
+        database_=database,
+    )
+    assert links[0]["links"] == links[0]["pairs"] > 0  # no paper linked to a topic twice

@@ -7,7 +7,7 @@ from itertools import pairwise
 import pytest
 from graphql import parse
 
-from api._cost import UNSIZED_LIST, CostLimit, estimate
+from api._cost import INTROSPECTION_COSTS, UNSIZED_LIST, CostLimit, estimate
 from api.schema import schema
 from graph.config import load_settings
 from graph.errors import ConfigError
@@ -37,9 +37,12 @@ def test_variables_and_their_defaults_size_lists() -> None:
     assert cost(query) == 1 + 7 + 7
 
 
-def test_scalars_and_introspection_cost_nothing() -> None:
+def test_scalars_cost_nothing_and_introspection_its_fixed_price() -> None:
     assert cost("{ stats { papers } }") == 1
-    assert cost("{ __schema { types { name fields { name } } } }") == 0
+    schema = INTROSPECTION_COSTS["__schema"]
+    assert cost("{ __schema { types { name fields { name } } } }") == schema
+    aliases = " ".join(f"s{i}: __schema {{ types {{ name }} }}" for i in range(20))
+    assert cost(f"{{ {aliases} }}") == 20 * schema
 
 
 def test_fragments_count_where_spread() -> None:
