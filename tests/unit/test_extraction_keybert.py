@@ -222,6 +222,18 @@ def test_a_vague_head_alone_is_not_a_concept() -> None:
     assert not {"dataset", "algorithm", "accuracy", "input", "output"} & keys
 
 
+def test_a_citations_et_al_never_starts_or_ends_a_concept() -> None:
+    text = (
+        "Neural rendering reconstructs dynamic scenes from video. Methods for dynamic scenes "
+        "$\\textit{et al.}$ fail under fast motion, as do dynamic scenes et al. without "
+        "markup; et al. optical flow priors do not help."
+    )
+    [result] = keybert_extractor(top_n=30).extract([Document(text=text)])
+    keys = {c.key for c in result.concepts}
+    assert "dynamic scene" in keys
+    assert not [k for k in keys if {"et", "al"} & set(k.split())]
+
+
 def test_a_concept_is_named_in_its_least_capitalised_spelling() -> None:
     text = (
         "Diffusion Models For Proteins. Diffusion models generate proteins. We train "
