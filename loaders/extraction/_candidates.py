@@ -286,12 +286,16 @@ def _chunks(
 
 def _citation_words(units: Sequence[Unit]) -> set[int]:
     """The positions of ``et al`` (with or without its period, as maths markup such as
-    ``$\\textit{et al.}$`` leaves it): a citation's words, which the tagger reads as names, so
-    that no phrase runs into them (``dynamic scenes et al``). ``Al`` alone is aluminium."""
+    ``$\\textit{et al.}$`` leaves it) and of the capitalised surname before it: a citation's
+    words, which the tagger reads as names, so that no phrase runs into them (``dynamic scenes
+    et al``) and the author is no concept (``Conrad`` of ``Conrad et al.``). ``Al`` alone is
+    aluminium."""
     found: set[int] = set()
     for i in range(len(units) - 1):
         if units[i].text.lower() == "et" and units[i + 1].text.lower() in _AL:
             found.update((i, i + 1))
+            if i > 0 and units[i - 1].text[:1].isupper():
+                found.add(i - 1)
     return found
 
 
