@@ -113,12 +113,15 @@ _NOT_A_METHOD = frozenset(
 )
 _DROP = ""  # the kind of a name that names no method
 _BENCH = re.compile(r"bench(?:-?\d+)?$", re.IGNORECASE)  # Cybench, NAS-Bench-101
-#: A model's size suffix: parameters (``-13B``, ``-350M``) or a size name (``-XL``, ``-Base``);
-#: thousands (``ImageNet-1K``, ``ShareGPT-90K``) count a data set's classes or examples.
+#: A sized variant of a name (``OPT-13B``, ``DiT-XL``, ``GPT-4-128K``, ``ImageNet-1K``): its base
+#: is what it varies.
 _SIZE = re.compile(
     r"^(?P<base>[A-Za-z][\w.]*?(?:-\d+(?:\.\d+)?)?)-(?:\d+x)?"
-    r"(?:\d+(?:\.\d+)?[BMT]|XX?L|XS|[SBLMH]|Base|Large|Small|Tiny|Huge|Giant|Mini)$"
+    r"(?P<size>\d+(?:\.\d+)?[BMKT]|XX?L|XS|[SBLMH]|Base|Large|Small|Tiny|Huge|Giant|Mini)$"
 )
+#: Thousands count a data set's classes or examples (``ImageNet-1K``) or a model's context
+#: (``GPT-4-128K``): such a suffix says nothing of the kind; the other sizes say model.
+_THOUSANDS = re.compile(r"^\d+(?:\.\d+)?K$")
 _PREFIXED = re.compile(r"^[A-Za-z]{1,5}-(?P<base>[A-Za-z][A-Za-z0-9]*)$")
 #: Model families whose members papers name without saying they are models.
 _MODEL_FAMILY = re.compile(
@@ -303,7 +306,9 @@ def _list_head(units: Sequence[Unit], span: Span) -> str | None:
 
 
 def _shape(name: str) -> str | None:
-    return "model" if _SIZE.match(name) or _MODEL_FAMILY.match(name) else None
+    size = _SIZE.match(name)
+    sized = size is not None and not _THOUSANDS.match(size.group("size"))
+    return "model" if sized or _MODEL_FAMILY.match(name) else None
 
 
 def _reported_on(units: Sequence[Unit], span: Span) -> str | None:

@@ -219,3 +219,5 @@ def test_a_thousands_suffix_is_a_data_sets_size_not_a_models(
     )
     used = _kinds(result.uses)
     assert used.get("ImageNet-1K") == "dataset" and used.get("ResNet-50") == "model"
+    [subset] = [h for h in result.uses if h.name == "ImageNet-1K"]
+    assert subset.variant_of == "imagenet"  # still a sized variant of what it varies
