@@ -69,7 +69,7 @@ RETURN collect({
   typical: typical,
   concepts: [c IN xs WHERE c:Concept | c {.key, .name, .aliases,
              paperCount: COUNT { (c)<-[:MENTIONS]-() }}],
-  methods: [m IN xs WHERE m:Method | m {.key, .name, .aliases,
+  methods: [m IN xs WHERE m:Method | m {.key, .name, .aliases, .kind,
             paperCount: COUNT { (m)<-[:PROPOSES|USES]-() }}],
   broader: [u IN up | {via: u.via, concept: [b IN [u.concept] | b {.key, .name, .aliases,
             paperCount: COUNT { (b)<-[:MENTIONS]-() }}][0]}]

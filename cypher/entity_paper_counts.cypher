@@ -9,6 +9,6 @@ CALL () {
   UNWIND $methods AS key
   MATCH (m:Method {key: key})
   RETURN 'method' AS kind,
-         m {.key, .name, .aliases, paperCount: COUNT { (m)<-[:PROPOSES|USES]-() }} AS entity
+         m {.key, .name, .aliases, .kind, paperCount: COUNT { (m)<-[:PROPOSES|USES]-() }} AS entity
 }
 RETURN kind, entity

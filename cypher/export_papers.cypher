@@ -1,14 +1,15 @@
 // Export: one page of papers (ordered by id, after $after) that match every given filter, with
-// their outgoing MENTIONS / PROPOSES / USES / CITES relationships and their authors' WROTE
-// relationships. A null filter matches everything.
+// their outgoing MENTIONS / PROPOSES / USES / CITES / HAS_TOPIC relationships and their authors'
+// WROTE relationships. A null filter matches everything.
 // params: $after (string, '' for the first page), $limit (int), $ids ([string] or null),
 //   $concept, $method (key, name or alias, case-insensitive; or null), $year (int or null),
 //   $venue (string, case-insensitive; or null), $embeddings (bool: keep the embedding property).
 // returns: id, labels, props (every property but the load's bookkeeping and the listing's
 //   sort keys, which are not the paper's data; embedding null unless asked),
-//   edges ([{type, label ('Concept'|'Method'|'Paper'|'CitedWork'), key (a Paper's or a
-//   CitedWork's id), props (but a mention's listing keys: copies of other nodes' data, see
-//   merge_mentions)}]), authors ([{key, props}]: each author's WROTE relationship).
+//   edges ([{type, label ('Concept'|'Method'|'Paper'|'CitedWork'|'Topic'), key (a Paper's,
+//   CitedWork's or Topic's id), props (but a mention's listing keys and a HAS_TOPIC's topicId
+//   and year: copies of other nodes' data, see merge_mentions and write_paper_topics)}]),
+//   authors ([{key, props}]: each author's WROTE relationship).
 MATCH (p:Paper)
 WHERE p.id > $after
   AND ($ids IS NULL OR p.id IN $ids)
@@ -37,6 +38,9 @@ RETURN p.id AS id, labels(p) AS labels,
                  key: coalesce(t.key, t.id),
                  props: r {.*, conceptKey: null, sortScore: null, sortNewest: null,
                            sortOldest: null, sortTitle: null, paperId: null}}
+       } + COLLECT {
+         MATCH (p)-[r:HAS_TOPIC]->(t:Topic)
+         RETURN {type: type(r), label: 'Topic', key: t.id, props: r {.weight}}
        } AS edges,
        COLLECT {
          MATCH (a:Author)-[w:WROTE]->(p)

@@ -10,7 +10,7 @@ CALL (p) {
   MATCH (p)-[r:PROPOSES|USES]->(m:Method)
   WITH r, m ORDER BY type(r) = 'USES', r.rank, r.score DESC, m.key
   RETURN collect({
-    method: m {.key, .name, .aliases, paperCount: COUNT { (m)<-[:PROPOSES|USES]-() }},
+    method: m {.key, .name, .aliases, .kind, paperCount: COUNT { (m)<-[:PROPOSES|USES]-() }},
     relation: type(r), score: r.score,
     evidence: r {.evidenceField, .evidenceStart, .evidenceEnd, .evidenceText,
                  .sentence, .sentenceStart, .sentenceEnd}

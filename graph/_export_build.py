@@ -23,7 +23,8 @@ from graph._export_stream import EdgeRecord, NodeRecord, Scope, stream_nodes, st
 __all__ = ["BUILDERS", "Source", "full_items"]
 
 Pair = tuple[str, str]
-_LINKED = ("Concept", "Author", "CitedWork", "Method")  # read after the papers that link them
+#: read after the papers that link them (a topic through the papers' HAS_TOPIC)
+_LINKED = ("Concept", "Author", "CitedWork", "Method", "Topic")
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,8 @@ def full_items(source: Source) -> Iterator[Item]:
     """Every node and relationship in scope, with every property, as Neo4j holds them, each once.
 
     A citation of a paper outside the scope of a filtered export is left out with that paper;
-    cited works not in the graph (``CitedWork``) and the papers' authors are in scope.
+    cited works not in the graph (``CitedWork``), the papers' authors and their topics are in
+    scope (a BROADER to a concept no paper in scope mentions is left out with that concept).
     """
     return _everything(source) if source.scope.everything else _selection(source)
 

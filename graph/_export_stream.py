@@ -1,11 +1,11 @@
 """Read the graph out of Neo4j in pages, as plain node and edge records (for ``graph.export``).
 
-Papers, concepts, methods, authors and cited works are read in keyset pages ordered by their
-unique key (index-backed, so every page is a cheap seek and a retried page returns the same
-rows); a page is one managed read transaction. A filtered export first selects its papers, then
-fetches only the concepts, methods, authors and cited works those papers link to, in chunks of
-keys. A paper comes with its own relationships: the MENTIONS, PROPOSES, USES and CITES it has
-and the WROTE its authors have.
+Papers, concepts, methods, authors, cited works and topics are read in keyset pages ordered by
+their unique key (index-backed, so every page is a cheap seek and a retried page returns the
+same rows); a page is one managed read transaction. A filtered export first selects its papers,
+then fetches only the concepts, methods, authors, cited works and topics those papers link to,
+in chunks of keys. A paper comes with its own relationships: the MENTIONS, PROPOSES, USES, CITES
+and HAS_TOPIC it has and the WROTE its authors have; a concept with its BROADER and IN_TOPIC.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ _NODE_QUERIES: dict[str, LiteralString] = {
     "Method": _METHODS,
     "Author": query("export_authors"),
     "CitedWork": query("export_cited_works"),
+    "Topic": query("export_topics"),
 }
 MAX_HOPS = 5
 #: Relationships one page of methods may carry: a method's RELATED_TO edges run to thousands on
@@ -78,7 +79,7 @@ class EdgeRecord:
 
 def node_id(label: str, key: str) -> str:
     """The networkx node id of a node: ``"Paper:<id>"``, ``"Concept:<key>"``, ``"Method:<key>"``,
-    ``"Author:<key>"``, ``"CitedWork:<id>"``."""
+    ``"Author:<key>"``, ``"CitedWork:<id>"``, ``"Topic:<id>"``."""
     return f"{label}:{key}"
 
 
@@ -110,7 +111,7 @@ def stream_papers(
 def stream_nodes(
     driver: Driver, *, database: str, label: str, keys: Sequence[str] | None, page_size: int
 ) -> Iterator[tuple[NodeRecord, list[EdgeRecord]]]:
-    """Concepts, methods, authors or cited works (``label``): every one when ``keys`` is None,
+    """Concepts, methods, authors, cited works or topics (``label``): every one when ``keys`` is None,
     else those keys. Methods come in pages of at most :data:`EDGE_BUDGET` relationships."""
     statement = _NODE_QUERIES[label]
     if label == "Method":

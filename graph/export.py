@@ -13,12 +13,15 @@ over the whole scope, so they are built in memory (as :func:`to_networkx` builds
 written. :func:`to_networkx` and :func:`write_graph` are for notebooks: the graph in memory.
 
 The full export (``projection="full"``) is a ``networkx.MultiDiGraph``: node ids are
-``"Paper:<id>"``, ``"Concept:<key>"``, ``"Method:<key>"``, ``"Author:<key>"`` and
-``"CitedWork:<id>"`` (a cited work not loaded yet); node attributes are every property plus
-``labels`` (a list), edge attributes every property plus ``relationshipType`` — the names the
-Neo4j Graph Data Science client uses. Authors come with their ``WROTE {position}`` edges and
-papers with their ``CITES`` edges (to papers and to cited works). The projections are simple undirected ``networkx.Graph``
-objects with an integer ``weight`` on every edge:
+``"Paper:<id>"``, ``"Concept:<key>"``, ``"Method:<key>"``, ``"Author:<key>"``,
+``"CitedWork:<id>"`` (a cited work not loaded yet) and ``"Topic:<id>"``; node attributes are
+every property plus ``labels`` (a list), edge attributes every property plus
+``relationshipType`` — the names the Neo4j Graph Data Science client uses. Every relationship
+of those nodes is exported: a paper's ``MENTIONS``, ``PROPOSES``, ``USES``, ``CITES`` (to
+papers and to cited works) and ``HAS_TOPIC {weight}``, its authors' ``WROTE {position}``, a
+concept's ``BROADER`` and ``IN_TOPIC {centrality}``, a method's ``RELATED_TO`` and
+``VARIANT_OF``. The projections are simple undirected ``networkx.Graph`` objects with an
+integer ``weight`` on every edge:
 
 * ``papers``   paper–paper, weight = concepts both mention;
 * ``concepts`` concept co-occurrence, weight = papers mentioning both (nodes get ``paperCount``);
@@ -26,7 +29,9 @@ objects with an integer ``weight`` on every edge:
 
 Filters (``concept``, ``method``, ``year``, ``venue``, ``seed_paper`` + ``hops``) select papers;
 all given filters must hold. The export then holds those papers and the concepts, methods,
-authors and cited works they link to; a citation of a paper outside the selection is left out. ``hops`` counts paper-to-paper steps through a shared concept or method.
+authors, cited works and topics they link to; a relationship to a node outside the selection (a
+citation of a paper left out, a concept's broader concept no selected paper mentions) is left
+out. ``hops`` counts paper-to-paper steps through a shared concept or method.
 
 ``bibtex`` and ``ris`` (:data:`REFERENCE_FORMATS`) write the papers of the same scope as
 references for Zotero or LaTeX, one entry a paper (see ``graph._export_references``); they

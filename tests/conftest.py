@@ -101,6 +101,34 @@ async def seeded(driver: AsyncDriver, neo4j_settings: Settings, seed_file: Path)
     return await _load_simply(seed_file, driver, neo4j_settings)
 
 
+#: papers whose concepts nest (``neural network`` over ``graph neural network``), so that the
+#: hierarchy has BROADER edges to place; the seed's quick extractor finds only two-word phrases
+NESTED = {
+    "nest-a": ("graph neural network", "neural network", "message passing"),
+    "nest-b": ("dynamic graph neural network", "graph neural network", "message passing"),
+    "nest-c": ("latent diffusion model", "diffusion model", "neural network"),
+}
+
+
+@pytest.fixture
+async def structured(driver: AsyncDriver, neo4j_settings: Settings, seed_file: Path) -> Settings:
+    """The seed corpus loaded with the quick deterministic extractor, plus papers whose concepts
+    nest, with the BROADER hierarchy and the topics placed as a load places them."""
+    from _rows import paper_mentioning
+
+    from graph.hierarchy import refresh_hierarchy
+    from graph.topics import refresh_topics
+    from graph.writes import upsert_papers
+
+    database = neo4j_settings.neo4j_database
+    await _load_simply(seed_file, driver, neo4j_settings)
+    nested = [paper_mentioning(pid, keys) for pid, keys in NESTED.items()]
+    await upsert_papers(driver, database=database, papers=nested)
+    await refresh_hierarchy(driver, database=database)
+    await refresh_topics(driver, database=database)
+    return neo4j_settings
+
+
 @pytest.fixture
 async def cited(driver: AsyncDriver, neo4j_settings: Settings) -> Settings:
     """Six OpenAlex works with authors, citing each other and works not loaded (CitedWorks)."""

@@ -55,6 +55,8 @@ _PLURAL_TAGS = frozenset({"NNS", "NNPS"})
 _MAX_CHUNK = 8
 #: A number, or a number with a unit (``2024``, ``128k``, ``1.3b``, ``10x``).
 _QUANTITY = re.compile(r"^\d[\d.,]*[a-z]{0,2}$")
+#: ``al`` of ``et al`` as the tokeniser leaves it
+_AL = frozenset({"al", "al."})
 #: A possessive the tokeniser splits off its word (``'s``, or ``'`` after a plural).
 _POSSESSIVE = re.compile(r"^['\u2019]s?$")
 
@@ -265,9 +267,12 @@ def _chunks(
     tagger, says where that name begins, and the long form is a candidate of its own."""
     spans: list[tuple[int, int]] = []
     start = None
+    cited = _citation_words(units)
     for i, unit in enumerate([*units, Unit("", "X", "")]):
-        if _modifier(unit, symbols) and not (
-            start is not None and _clause_start(units[i - 1], unit)
+        if (
+            _modifier(unit, symbols)
+            and i not in cited
+            and not (start is not None and _clause_start(units[i - 1], unit))
         ):
             start = i if start is None else start
             continue
@@ -277,6 +282,21 @@ def _chunks(
                 spans.append((max(start, end - _MAX_CHUNK), end))
         start = None
     return spans
+
+
+def _citation_words(units: Sequence[Unit]) -> set[int]:
+    """The positions of ``et al`` (with or without its period, as maths markup such as
+    ``$\\textit{et al.}$`` leaves it) and of the capitalised surname before it: a citation's
+    words, which the tagger reads as names, so that no phrase runs into them (``dynamic scenes
+    et al``) and the author is no concept (``Conrad`` of ``Conrad et al.``). ``Al`` alone is
+    aluminium."""
+    found: set[int] = set()
+    for i in range(len(units) - 1):
+        if units[i].text.lower() == "et" and units[i + 1].text.lower() in _AL:
+            found.update((i, i + 1))
+            if i > 0 and units[i - 1].text[:1].isupper():
+                found.add(i - 1)
+    return found
 
 
 def _before_long_form(start: int, end: int, long_forms: Sequence[tuple[int, int]]) -> int:

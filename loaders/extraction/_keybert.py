@@ -78,7 +78,7 @@ _GREEK = frozenset(name.lower() for name, word in WORD_MACROS.items() if name ==
 
 def extractor_version(*, fast: bool) -> str:
     """Stored on every edge: a load with another version or mode re-extracts the paper."""
-    return "kb-np-36-fast" if fast else "kb-np-36"
+    return "kb-np-37-fast" if fast else "kb-np-37"
 
 
 class Rankers(NamedTuple):

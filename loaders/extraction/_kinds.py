@@ -91,6 +91,10 @@ _HEAD_KINDS = {
         "method",
     ),
 }
+#: Heads that say what the compound measures, not what the name is: ``FID score`` names a
+#: metric, but ``GPT-4 scores`` are scores a model gives and ``MMLU score`` one on a benchmark,
+#: so this cue counts only when no other cue types the name.
+_SCORED_HEADS = frozenset(["score"])
 #: Nouns beside a name that make it something other than a method: ``VQA tasks``.
 _NOT_A_METHOD = frozenset(
     [
@@ -109,10 +113,15 @@ _NOT_A_METHOD = frozenset(
 )
 _DROP = ""  # the kind of a name that names no method
 _BENCH = re.compile(r"bench(?:-?\d+)?$", re.IGNORECASE)  # Cybench, NAS-Bench-101
+#: A sized variant of a name (``OPT-13B``, ``DiT-XL``, ``GPT-4-128K``, ``ImageNet-1K``): its base
+#: is what it varies.
 _SIZE = re.compile(
     r"^(?P<base>[A-Za-z][\w.]*?(?:-\d+(?:\.\d+)?)?)-(?:\d+x)?"
-    r"(?:\d+(?:\.\d+)?[BMKT]|XX?L|XS|[SBLMH]|Base|Large|Small|Tiny|Huge|Giant|Mini)$"
+    r"(?P<size>\d+(?:\.\d+)?[BMKT]|XX?L|XS|[SBLMH]|Base|Large|Small|Tiny|Huge|Giant|Mini)$"
 )
+#: Thousands count a data set's classes or examples (``ImageNet-1K``) or a model's context
+#: (``GPT-4-128K``): such a suffix says nothing of the kind; the other sizes say model.
+_THOUSANDS = re.compile(r"^\d+(?:\.\d+)?K$")
 _PREFIXED = re.compile(r"^[A-Za-z]{1,5}-(?P<base>[A-Za-z][A-Za-z0-9]*)$")
 #: Model families whose members papers name without saying they are models.
 _MODEL_FAMILY = re.compile(
@@ -182,6 +191,7 @@ def _kind(units: Sequence[Unit], method: MethodCandidate, spans: list[Span]) -> 
         _list_head,
         lambda _u, _s: _shape(method.name),
         _reported_on,
+        _scored,
     ]
     for cue in cues:
         for span in spans:
@@ -231,17 +241,34 @@ def _determined(units: Sequence[Unit], head: int) -> bool:
 
 
 def _noun_after(units: Sequence[Unit], i: int) -> str | None:
-    """The kind named by the nouns right after a name (``X modification method``), or after
-    the list it ends or stands in (``the CIFAR-10, STL-10 and ImageNet datasets``)."""
+    """The kind named by the head of the nouns right after a name (``X modification method``),
+    or after the list it ends or stands in (``the CIFAR-10, STL-10 and ImageNet datasets``).
+    The head decides, not the first noun with a kind: ``MMLU, MTBench and Open LLM
+    Leaderboard`` ends in a leaderboard, not an LLM; a score is :func:`_scored`'s cue."""
+    head = _head_after(units, i)
+    if head is None or singular(head.lower()) in _SCORED_HEADS:
+        return None
+    return _head_kind(head)
+
+
+def _head_after(units: Sequence[Unit], i: int) -> str | None:
+    """The last noun of the (at most three) nouns right after ``i``, past the list the name
+    stands in; None when no noun follows."""
     while i < len(units) and i - 1 >= 0 and _continues_list(units, i):
         i += 1
+    nouns = []
     for unit in units[i : i + 3]:
         if unit.pos not in ("NOUN", "PROPN"):
-            return None
-        kind = _head_kind(unit.text)
-        if kind is not None:
-            return kind
-    return None
+            break
+        nouns.append(unit.text)
+    return nouns[-1] if nouns else None
+
+
+def _scored(units: Sequence[Unit], span: Span) -> str | None:
+    """``the FID score``: a metric, when nothing else says what the name is."""
+    end = span[1] + (1 if span[1] < len(units) and units[span[1]].text == ")" else 0)
+    head = _head_after(units, end)
+    return "metric" if head is not None and singular(head.lower()) in _SCORED_HEADS else None
 
 
 def _appositive(units: Sequence[Unit], i: int) -> str | None:
@@ -279,7 +306,9 @@ def _list_head(units: Sequence[Unit], span: Span) -> str | None:
 
 
 def _shape(name: str) -> str | None:
-    return "model" if _SIZE.match(name) or _MODEL_FAMILY.match(name) else None
+    size = _SIZE.match(name)
+    sized = size is not None and not _THOUSANDS.match(size.group("size"))
+    return "model" if sized or _MODEL_FAMILY.match(name) else None
 
 
 def _reported_on(units: Sequence[Unit], span: Span) -> str | None:

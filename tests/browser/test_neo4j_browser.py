@@ -30,6 +30,8 @@ REPO = Path(__file__).resolve().parents[2]
 BROWSER_DIR = REPO / "cypher" / "browser"
 ARTIFACTS = REPO / "test-artifacts"
 PAPER_BLUE = "rgb(76, 142, 218)"  # node.Paper colour in style.grass (#4C8EDA)
+TOPIC_SAND = "rgb(217, 200, 174)"  # node.Topic colour in style.grass (#D9C8AE)
+BROADER_ORANGE = "rgb(243, 105, 36)"  # relationship.BROADER colour in style.grass (#F36924)
 
 # Example parameters for every shipped Browser query (a new query needs an entry here).
 EXAMPLES: dict[str, dict[str, Any]] = {
@@ -68,6 +70,36 @@ async def test_each_browser_query_compiles(
     async with driver.session(database=neo4j_settings.neo4j_database) as session:
         result = await session.run("EXPLAIN " + statement(path), EXAMPLES[path.stem])
         assert (await result.consume()).plan is not None
+
+
+#: what the store keeps for its own bookkeeping, never drawn: the acronym index, the per-year totals
+INTERNAL = {"AcronymDefinition", "YearTotal", "DEFINES_ACRONYM"}
+
+
+def styles() -> dict[str, str]:
+    """The shipped style's rules, ``node.<Label>`` or ``relationship.<TYPE>`` → its body."""
+    text = (BROWSER_DIR / "style.grass").read_text()
+    return dict(re.findall(r"^((?:node|relationship)\.\w+) \{(.*?)^\}", text, flags=re.M | re.S))
+
+
+@pytest.mark.neo4j
+async def test_every_label_and_relationship_type_has_a_colour_and_caption(
+    structured: Settings, driver: AsyncDriver
+) -> None:
+    records, _, _ = await driver.execute_query(
+        "CALL db.labels() YIELD label RETURN 'node.' + label AS rule UNION "
+        "CALL db.relationshipTypes() YIELD relationshipType AS type "
+        "RETURN 'relationship.' + type AS rule",
+        database_=structured.neo4j_database,
+    )
+    drawn = {r["rule"] for r in records} - {
+        f"{kind}.{name}" for kind in ("node", "relationship") for name in INTERNAL
+    }
+    structure = {"node.Topic", *(f"relationship.{t}" for t in ("BROADER", "IN_TOPIC", "HAS_TOPIC"))}
+    assert structure <= drawn
+    rules = styles()
+    for rule in sorted(drawn):
+        assert "color:" in rules.get(rule, "") and "caption:" in rules[rule], rule
 
 
 # -- the browser ------------------------------------------------------------------------------
@@ -161,6 +193,15 @@ class BrowserPage:
     def label_chip(self, label: str) -> Any:
         return self.visible(f"property-details-overview-node-label-{label}")
 
+    def type_chip(self, rel_type: str) -> Any:
+        return self.visible(f"property-details-overview-relationship-type-{rel_type}")
+
+
+def coloured(chip: Any, rgb: str) -> bool:
+    """Whether a Browser chip's background is ``rgb`` (Chromium may write it as ``rgba``)."""
+    colour = chip.value_of_css_property("background-color")
+    return colour in {rgb, rgb.replace("rgb(", "rgba(").replace(")", ", 1)")}
+
 
 @pytest.mark.neo4j
 async def test_browser_shows_papers_of_a_shipped_query(
@@ -188,10 +229,29 @@ async def test_browser_shows_papers_of_a_shipped_query(
     finally:  # what a person would have seen, also when the test fails
         ARTIFACTS.mkdir(exist_ok=True)
         chrome.save_screenshot(str(ARTIFACTS / "neo4j-browser-top-concepts.png"))
-    assert chip.value_of_css_property("background-color") in {
-        PAPER_BLUE,
-        PAPER_BLUE.replace("rgb(", "rgba(").replace(")", ", 1)"),
-    }
+    assert coloured(chip, PAPER_BLUE)
+
+
+@pytest.mark.neo4j
+async def test_browser_draws_topics_and_the_hierarchy_in_the_shipped_style(
+    structured: Settings, chrome: Any, style_url: str
+) -> None:
+    query = (
+        "MATCH (n:Concept)-[b:BROADER]->(c:Concept) OPTIONAL MATCH (c)-[i:IN_TOPIC]->(t:Topic) "
+        "RETURN n, b, c, i, t LIMIT 10"
+    )
+    page = BrowserPage(chrome)
+    try:
+        chrome.get(structured.browser_url)
+        page.connect(structured)
+        page.run(f":style {style_url}")
+        page.run(query)
+        topic, broader = page.label_chip("Topic"), page.type_chip("BROADER")
+        page.wait.until(lambda _: coloured(topic, TOPIC_SAND))
+    finally:
+        ARTIFACTS.mkdir(exist_ok=True)
+        chrome.save_screenshot(str(ARTIFACTS / "neo4j-browser-topics.png"))
+    assert coloured(broader, BROADER_ORANGE)
 
 
 @pytest.mark.neo4j

@@ -18,6 +18,7 @@ from graph.errors import InvalidInputError, NotFoundError
 from graph.export import (
     FORMATS,
     PROJECTIONS,
+    export_file,
     read_graph,
     to_networkx,
     write_graph,
@@ -213,6 +214,78 @@ async def test_projections_are_weighted_simple_graphs(
         RETURN count(DISTINCT [a, b]) AS pairs""",
     )
     assert papers.number_of_edges() == shared[0]["pairs"]
+
+
+# -- topics and the concept hierarchy ------------------------------------------------------------
+
+STRUCTURE = ("BROADER", "IN_TOPIC", "HAS_TOPIC")
+
+
+@pytest.mark.neo4j
+@pytest.mark.parametrize("fmt", FORMATS)
+async def test_topics_and_the_hierarchy_are_exported_in_every_format(
+    structured: Settings, driver: AsyncDriver, fmt: str, tmp_path: Path
+) -> None:
+    n_nodes, rels = await counts(driver, structured)
+    assert all(rels[kind] > 0 for kind in STRUCTURE)  # the ingest placed them
+    path = export_file(structured, tmp_path / f"g.{fmt}", fmt, page_size=4).path  # type: ignore[arg-type]
+    graph = read_graph(path, "csv") if fmt == "csv" else plain_read(path, fmt)
+    assert graph.number_of_nodes() == n_nodes and edge_types(graph) == rels
+    topic = (await cypher(driver, structured, "MATCH (t:Topic) RETURN t ORDER BY t.id LIMIT 1"))[0]
+    attrs = graph.nodes[f"Topic:{topic['t']['id']}"]
+    assert attrs["name"] == topic["t"]["name"]
+    labels = attrs["labels"] if fmt in {"json", "csv"} else json.loads(attrs["labels"])
+    assert labels == ["Topic"]
+
+
+@pytest.mark.neo4j
+async def test_exported_topic_and_broader_edges_are_the_graphs(
+    structured: Settings, driver: AsyncDriver
+) -> None:
+    graph = to_networkx(structured, page_size=3)
+    found = await cypher(
+        driver,
+        structured,
+        """
+        MATCH (a)-[r:BROADER|IN_TOPIC|HAS_TOPIC]->(b)
+        RETURN type(r) AS type, coalesce(a.key, a.id) AS a, labels(b)[0] AS label,
+               coalesce(b.key, b.id) AS b, r.weight AS weight, r.centrality AS centrality""",
+    )
+    wanted = {
+        (r["type"], r["a"], f"{r['label']}:{r['b']}", r["weight"], r["centrality"]) for r in found
+    }
+    exported = {
+        (d["relationshipType"], u.partition(":")[2], v, d.get("weight"), d.get("centrality"))
+        for u, v, d in graph.edges(data=True)
+        if d["relationshipType"] in STRUCTURE
+    }
+    assert exported == wanted
+    # a paper's link to its topic is its weight, not the store's copies of the ends' data
+    assert all(
+        set(d) == {"relationshipType", "weight"}
+        for *_, d in graph.edges(data=True)
+        if d["relationshipType"] == "HAS_TOPIC"
+    )
+
+
+@pytest.mark.neo4j
+async def test_a_filtered_export_keeps_its_papers_topics(
+    structured: Settings, driver: AsyncDriver
+) -> None:
+    paper = (
+        await cypher(
+            driver,
+            structured,
+            "MATCH (p:Paper)-[:HAS_TOPIC]->(t:Topic) RETURN p.id AS id, collect(t.id) AS topics "
+            "ORDER BY id LIMIT 1",
+        )
+    )[0]
+    graph = to_networkx(structured, seed_paper=paper["id"], hops=0)
+    topics = {n for n, d in graph.nodes(data=True) if d["labels"] == ["Topic"]}
+    assert topics == {f"Topic:{t}" for t in paper["topics"]}
+    assert all(u in graph and v in graph for u, v in graph.edges())
+    in_topic = [v for _, v, d in graph.edges(data=True) if d["relationshipType"] == "IN_TOPIC"]
+    assert in_topic and set(in_topic) <= topics
 
 
 # -- pure encoding (no server) ------------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from _api import api_client, data
 from _rows import paper_mentioning
 from neo4j import AsyncDriver
 
@@ -72,6 +73,21 @@ async def test_a_kind_given_by_the_introducing_paper_holds_everywhere_and_later(
     assert await _kind(driver, neo4j_settings, "mirage") is MethodKind.DATASET
     rows = await _cypher(driver, neo4j_settings, "MATCH (m:Method:Dataset) RETURN m.key AS key")
     assert rows == [{"key": "mirage"}]  # the label Browser's style colours
+
+
+async def test_a_papers_method_mentions_give_each_methods_stored_kind(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    kinds = {"mirage": "model", "orbit": "dataset", "gauge": "metric", "forge": "tool"}
+    methods = [_method(key, "USES", kind) for key, kind in kinds.items()]
+    await _write(driver, neo4j_settings, _paper("a", *methods))
+    query = """{ paper(id: "a") { methodMentions { method { key kind } } }
+      mirage: method(name: "MIRAGE") { kind } orbit: method(name: "ORBIT") { kind } }"""
+    async with api_client(neo4j_settings) as client:
+        found = await data(client, query)
+    mentioned = {m["method"]["key"]: m["method"]["kind"] for m in found["paper"]["methodMentions"]}
+    assert mentioned == {key: kind.upper() for key, kind in kinds.items()}
+    assert (found["mirage"]["kind"], found["orbit"]["kind"]) == ("MODEL", "DATASET")
 
 
 async def test_an_untyped_name_links_only_to_a_method_the_graph_knows(

@@ -222,6 +222,20 @@ def test_a_vague_head_alone_is_not_a_concept() -> None:
     assert not {"dataset", "algorithm", "accuracy", "input", "output"} & keys
 
 
+def test_a_citations_et_al_never_starts_or_ends_a_concept() -> None:
+    text = (
+        "Neural rendering reconstructs dynamic scenes from video. Methods for dynamic scenes "
+        "$\\textit{et al.}$ fail under fast motion, as do dynamic scenes et al. without "
+        "markup; Conrad et al. optical flow priors do not help."
+    )
+    [result] = keybert_extractor(top_n=30).extract([Document(text=text)])
+    keys = {c.key for c in result.concepts}
+    names = {h.name for h in (*result.proposes, *result.uses)}
+    assert "dynamic scene" in keys
+    assert not [k for k in keys if {"et", "al", "conrad"} & set(k.split())]
+    assert "Conrad" not in names  # the cited author names no method either
+
+
 def test_a_concept_is_named_in_its_least_capitalised_spelling() -> None:
     text = (
         "Diffusion Models For Proteins. Diffusion models generate proteins. We train "

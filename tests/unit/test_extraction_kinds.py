@@ -186,3 +186,38 @@ def test_a_name_after_a_clause_ending_in_a_comma_keeps_its_kind(
         "efficiently searches over discrete latent actions.",
     )
     assert "L-MAP" in [m.name for m in result.proposes]
+
+
+def test_a_model_that_gives_scores_stays_a_model(extractor: KeyphraseExtractor) -> None:
+    result = _one(
+        extractor,
+        "We propose RankAlign, a preference optimization method. We rate summaries with "
+        "GPT-4 scores and BERT scores, and RankAlign raises both.",
+    )
+    used = _kinds(result.uses)
+    assert (used.get("GPT-4"), used.get("BERT")) == ("model", "model")  # scores they give
+
+
+def test_the_head_of_the_nouns_after_a_list_types_its_names(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _one(
+        extractor,
+        "We propose SlimTune, a fine-tuning method. Lower learning rates improve results on "
+        "MMLU, MTBench, and Open LLM Leaderboard across model sizes.",
+    )
+    assert _kinds(result.uses).get("MMLU") == "benchmark"  # a leaderboard, not an LLM
+
+
+def test_a_thousands_suffix_is_a_data_sets_size_not_a_models(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _one(
+        extractor,
+        "We propose PatchMix, a data augmentation method. PatchMix improves the top-1 "
+        "accuracy of ResNet-50 on ImageNet-1K.",
+    )
+    used = _kinds(result.uses)
+    assert used.get("ImageNet-1K") == "dataset" and used.get("ResNet-50") == "model"
+    [subset] = [h for h in result.uses if h.name == "ImageNet-1K"]
+    assert subset.variant_of == "imagenet"  # still a sized variant of what it varies
