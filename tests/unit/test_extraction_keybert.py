@@ -8,6 +8,7 @@ import pytest
 
 from graph.errors import ExtractionError
 from loaders.extraction import (
+    MINILM_DIMENSIONS,
     AcronymRegistry,
     Document,
     Extraction,
@@ -69,7 +70,7 @@ def test_one_result_per_document_with_bounded_scores(
     for r in results:
         assert 0 < len([c for c in r.concepts if c.source == "keybert"]) <= 10
         assert all(0.0 <= h.score <= 1.0 for h in (*r.concepts, *r.proposes, *r.uses))
-        assert len(r.embedding) == 256
+        assert len(r.embedding) == MINILM_DIMENSIONS
 
 
 def test_coined_names_are_proposed_with_their_casing(
