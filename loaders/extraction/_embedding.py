@@ -22,6 +22,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from ._imports import KEYBERT_SKIPS, without
+
 __all__ = [
     "DOCUMENT_TOKENS",
     "Encoder",
@@ -100,7 +102,8 @@ def _calls(order: list[int], lengths: list[int]) -> Iterator[list[int]]:
 
 
 def _keybert_base() -> type:
-    from keybert.backend import BaseEmbedder
+    with without(KEYBERT_SKIPS):
+        from keybert.backend import BaseEmbedder
 
     return BaseEmbedder  # type: ignore[no-any-return]
 
