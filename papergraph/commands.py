@@ -34,6 +34,7 @@ from graph.local_neo4j import ServerStatus
 from graph.models import Stats
 from loaders.extraction import KeyphraseExtractor
 from loaders.pipeline import CorpusRead, LoadReport, read_corpora
+from papergraph._imports import import_extraction_libraries
 from papergraph.ingest import (
     Ingested,
     build_extractor,
@@ -146,6 +147,7 @@ def _extractor(
     if engine.name != "local":
         raise InvalidInputError(f"--engine must be 'local' or 'ray', not {engine.name!r}.")
     if papers <= settings.batch_size:
+        import_extraction_libraries()
         return build_extractor(settings)
     return build_pipelined_extractor(settings)
 
@@ -228,6 +230,7 @@ def run_extract(
     _report_problems(read, errors)
     require_writable(settings.home / "models")
     _announce_preparation(settings, errors)  # stdout is the JSON Lines output
+    import_extraction_libraries()
     for candidate, found in extract(read.records, extractor=build_extractor(settings)):
         print(
             json.dumps(

@@ -32,6 +32,7 @@ from ._lookups import candidate_acronyms
 from ._models import (
     STATIC_DIMENSIONS,
     STATIC_MODEL_DIR,
+    load_minilm,
     minilm_path,
     models_to_prepare,
     prepare_models,
@@ -81,6 +82,7 @@ __all__ = [
     "concept_key",
     "in_lexicon",
     "keybert_extractor",
+    "load_minilm",
     "minilm_path",
     "models_to_prepare",
     "prepare",

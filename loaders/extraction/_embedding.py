@@ -22,8 +22,6 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from ._imports import KEYBERT_SKIPS, without
-
 __all__ = [
     "DOCUMENT_TOKENS",
     "Encoder",
@@ -102,8 +100,7 @@ def _calls(order: list[int], lengths: list[int]) -> Iterator[list[int]]:
 
 
 def _keybert_base() -> type:
-    with without(KEYBERT_SKIPS):
-        from keybert.backend import BaseEmbedder
+    from keybert.backend import BaseEmbedder
 
     return BaseEmbedder  # type: ignore[no-any-return]
 

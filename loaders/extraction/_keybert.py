@@ -23,7 +23,6 @@ from ._analysis import (
 from ._candidates import Candidate, Expander, KnownPhrases, expand_words
 from ._capitals import lowercase_acronym
 from ._embedding import EncoderBackend, PhraseCache
-from ._imports import KEYBERT_SKIPS, without
 from ._methods import MethodCandidate
 from ._models import (
     STATIC_DIMENSIONS,
@@ -239,8 +238,7 @@ class KeyBertExtractor:
     def _load_rankers(self) -> Rankers:
         if self._rankers is None:
             try:
-                with without(KEYBERT_SKIPS):
-                    from keybert import KeyBERT
+                from keybert import KeyBERT
             except ImportError as e:
                 raise ExtractionError(
                     "KeyBERT is missing. Install it with: pip install keybert"

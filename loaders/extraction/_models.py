@@ -37,7 +37,6 @@ from graph.errors import ExtractionError
 
 from ._building import build_concurrently
 from ._embedding import DOCUMENT_TOKENS, OnnxEncoder
-from ._imports import SPACY_SKIPS, without
 
 __all__ = [
     "DEFAULT_MODEL_DIR",
@@ -267,8 +266,7 @@ def _quiet() -> Iterator[None]:
 
 def load_tagger(path: Path = POS_MODEL_DIR) -> Any:
     """Load the shipped spaCy POS pipeline (tokenizer, tok2vec, tagger)."""
-    with without(SPACY_SKIPS):
-        import spacy
+    import spacy
 
     if not (path / "config.cfg").is_file():
         raise ExtractionError(

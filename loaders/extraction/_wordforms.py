@@ -34,8 +34,6 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ._imports import SPACY_SKIPS, without
-
 __all__ = [
     "american_spelling",
     "head_index",
@@ -94,8 +92,7 @@ def _shouted(word: str) -> str:
 
 def _lemma(word: str, *, guess: bool) -> str:
     """The singular of a lowercase noun by lemminflect (see the module docstring)."""
-    with without(SPACY_SKIPS):  # it imports spaCy: see ._imports
-        from lemminflect import getAllLemmas, getAllLemmasOOV
+    from lemminflect import getAllLemmas, getAllLemmasOOV
 
     known: tuple[str, ...] = getAllLemmas(word, upos="NOUN").get("NOUN", ())
     if known:
@@ -112,8 +109,7 @@ def _lemma(word: str, *, guess: bool) -> str:
 
 def _classical_singular(word: str) -> str:
     """``hippocampi`` → ``hippocampus``: the suffix rules' singular, when English has it."""
-    with without(SPACY_SKIPS):  # it imports spaCy: see ._imports
-        from lemminflect import getAllLemmasOOV
+    from lemminflect import getAllLemmasOOV
 
     guessed: tuple[str, ...] = getAllLemmasOOV(word, upos="NOUN").get("NOUN", ())
     single = guessed[0] if guessed else word
@@ -156,8 +152,7 @@ def zipf(word: str) -> float:
 def in_lexicon(word: str) -> bool:
     """Whether a lowercase word is in lemminflect's English lexicon (a dictionary: wordfreq's
     list, counted from web text, also holds acronyms written in lowercase, ``nlp``, ``kl``)."""
-    with without(SPACY_SKIPS):  # it imports spaCy: see ._imports
-        from lemminflect import getAllLemmas
+    from lemminflect import getAllLemmas
 
     return bool(getAllLemmas(word))
 

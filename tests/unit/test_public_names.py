@@ -61,6 +61,7 @@ PUBLIC = {
         "concept_key",
         "in_lexicon",
         "keybert_extractor",
+        "load_minilm",
         "minilm_path",
         "models_to_prepare",
         "prepare",
