@@ -1,4 +1,4 @@
-"""`python -m bench [--quick] [--only ingest,quality,api,peers,export,rules,kinds]`: every benchmark in one run.
+"""`python -m bench [--quick] [--only ingest,quality,api,peers,export,rules,kinds,throughput]`: every benchmark in one run.
 
 Writes bench/results/latest.json and bench/results/latest.md (the table the README quotes).
 """
@@ -12,10 +12,19 @@ import time
 from contextlib import nullcontext
 from typing import Any
 
-from bench import api, export_bench, graph_rules, ingest, kinds, peer_graphql, quality
+from bench import (
+    api,
+    export_bench,
+    graph_rules,
+    ingest,
+    kinds,
+    peer_graphql,
+    quality,
+    throughput,
+)
 from bench.common import RESULTS, bench_neo4j, machine_info, markdown_table
 
-SECTIONS = ("ingest", "quality", "api", "peers", "export", "rules", "kinds")
+SECTIONS = ("ingest", "quality", "api", "peers", "export", "rules", "kinds", "throughput")
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -24,6 +33,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--only", default=",".join(SECTIONS), help="comma-separated sections")
     parser.add_argument("--papers", type=int, default=None, help="N papers (default 2000)")
     parser.add_argument("--reps", type=int, default=None, help="repetitions (default 5)")
+    parser.add_argument(
+        "--baseline",
+        default=None,
+        help="a git revision whose commands throughput times beside this tree's",
+    )
     return parser.parse_args(argv)
 
 
@@ -66,6 +80,16 @@ def main(argv: list[str] | None = None) -> int:
         if "export" in sections:
             results["export"] = export_bench.run_repeated(settings, papers=served, reps=reps)
             rows += export_bench.table_rows(results["export"])
+        if "throughput" in sections:
+            results["throughput"] = throughput.run(
+                settings,
+                papers=args.papers or (300 if args.quick else 2000),
+                reps=args.reps or (1 if args.quick else 2),
+                extract=20 if args.quick else 200,
+                baseline=args.baseline,
+            )
+            throughput.write(results["throughput"])
+            rows += throughput.table_rows(results["throughput"])
         if "rules" in sections:
             results["rules"] = graph_rules.run(settings, limit=papers if args.quick else None)
             rows += graph_rules.table_rows(results["rules"])
