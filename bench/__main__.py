@@ -1,4 +1,4 @@
-"""`python -m bench [--quick] [--only ingest,quality,api,peers,export,rules,kinds,retrieval]`: every benchmark in one run.
+"""`python -m bench [--quick] [--only ingest,quality,api,peers,export,rules,kinds,retrieval,throughput]`: every benchmark in one run.
 
 Each section writes its own result file, ``bench/results/<section>.json`` and ``.md`` (the
 rules section ``graph-rules``), overwriting the last run's: the machine, the start time and the
@@ -22,10 +22,21 @@ from bench import (
     peer_graphql,
     quality,
     retrieval,
+    throughput,
 )
 from bench.common import bench_neo4j, machine_info, markdown_table, write_results
 
-SECTIONS = ("ingest", "quality", "api", "peers", "export", "rules", "kinds", "retrieval")
+SECTIONS = (
+    "ingest",
+    "quality",
+    "api",
+    "peers",
+    "export",
+    "rules",
+    "kinds",
+    "retrieval",
+    "throughput",
+)
 HEADER = ["measure", "median", "spread (min–max)", "note"]
 
 
@@ -35,6 +46,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--only", default=",".join(SECTIONS), help="comma-separated sections")
     parser.add_argument("--papers", type=int, default=None, help="N papers (default 2000)")
     parser.add_argument("--reps", type=int, default=None, help="repetitions (default 5)")
+    parser.add_argument(
+        "--baseline",
+        default=None,
+        help="a git revision whose commands throughput times beside this tree's",
+    )
     return parser.parse_args(argv)
 
 
@@ -81,6 +97,16 @@ def main(argv: list[str] | None = None) -> int:
         if "export" in sections:
             result = export_bench.run_repeated(settings, papers=served, reps=reps)
             record("export", result, export_bench.table_rows(result))
+        if "throughput" in sections:  # writes throughput.json and .md itself
+            found = throughput.run(
+                settings,
+                papers=args.papers or (300 if args.quick else 2000),
+                reps=args.reps or (1 if args.quick else 2),
+                extract=20 if args.quick else 200,
+                baseline=args.baseline,
+            )
+            throughput.write(found)
+            rows += throughput.table_rows(found)
         if "retrieval" in sections:
             result = retrieval.run(settings, papers=100 if args.quick else 1000)
             rows.extend(retrieval.table_rows(result))

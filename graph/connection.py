@@ -31,6 +31,7 @@ from graph.errors import (
 
 __all__ = [
     "async_driver",
+    "check_reachable",
     "database_errors",
     "sync_driver",
     "unreachable_message",
@@ -74,6 +75,14 @@ def unreachable_message(settings: Settings) -> str:
         f"Neo4j is not reachable at {settings.neo4j_uri}: run `papergraph neo4j start` "
         "or set NEO4J_URI to a running server."
     )
+
+
+async def check_reachable(driver: AsyncDriver, settings: Settings) -> None:
+    """Raise :class:`GraphUnavailableError` (or :class:`AuthenticationError`) now when Neo4j
+    does not answer or refuses the login: a command calls it before slow preparations (loading
+    models, starting processes), so a server that is down is reported within a second."""
+    with database_errors(settings):
+        await driver.verify_connectivity()
 
 
 @contextmanager

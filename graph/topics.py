@@ -24,8 +24,8 @@ import uuid
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import igraph
 import numpy as np
 import numpy.typing as npt
 from neo4j import AsyncDriver, AsyncManagedTransaction, Record, unit_of_work
@@ -34,6 +34,9 @@ from neo4j.exceptions import ConstraintError
 from graph.cypher import query, run_batched
 from graph.errors import GraphUnavailableError
 from graph.trend_counts import count_topics_in_transaction, move_topics_in_transaction
+
+if TYPE_CHECKING:
+    import igraph
 
 __all__ = [
     "MAX_SHARE",
@@ -97,6 +100,8 @@ class Cooccurrence:
 
     def network(self) -> igraph.Graph:
         """The graph in igraph, pair weights as the edge attribute ``weight``."""
+        import igraph  # here: it imports matplotlib and pandas, seconds no other command needs
+
         # a generator of plain ints: igraph copies either into its own edge vector, but a numpy
         # array or a list of tuples of millions of pairs costs as much again in Python objects
         edges = zip(self.a.tolist(), self.b.tolist(), strict=True)
@@ -157,6 +162,8 @@ def _louvain(graph: Cooccurrence) -> list[int]:
     """Each concept's community by igraph's multilevel algorithm, drawing from a generator
     seeded for this call. igraph's generator is process-wide: it is put back after, and one
     call at a time sets it, so two recomputations in two threads draw from their own."""
+    import igraph
+
     network = graph.network()
     with _SEEDED:
         igraph.set_random_number_generator(random.Random(SEED))

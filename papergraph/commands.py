@@ -6,7 +6,8 @@ import asyncio
 import json
 import shutil
 import sysconfig
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,12 +28,14 @@ from rich.text import Text
 
 from graph import require_writable
 from graph.config import Settings
-from graph.connection import async_driver
+from graph.connection import async_driver, check_reachable
 from graph.errors import CorpusError, InvalidInputError
 from graph.local_neo4j import ServerStatus
 from graph.models import Stats
 from loaders import FORMATS, detect_format
+from loaders.extraction import KeyphraseExtractor
 from loaders.pipeline import CorpusRead, LoadReport, read_corpora
+from papergraph._imports import import_extraction_libraries
 from papergraph.ingest import (
     Ingested,
     build_extractor,
@@ -76,7 +79,8 @@ def run_load(
 ) -> int:
     """Read, check, extract and write (``settings.batch_size`` papers per batch); return the
     exit code (2 when records were skipped). ``engine`` says where extraction runs (default:
-    two local child processes)."""
+    two local child processes, or this process for an input of one batch). An unreachable
+    Neo4j is reported before any model loads."""
     if on_error not in {"skip", "abort"}:
         raise InvalidInputError(f"--on-error must be 'skip' or 'abort', not {on_error!r}.")
     read = read_corpora(files, fmt=fmt, limit=limit)
@@ -168,30 +172,51 @@ class Engine:
     ray_workers: int | None = None
 
 
-def _extractor(settings: Settings, engine: Engine) -> ProcessExtractor | RayExtractor:
+def _extractor(
+    settings: Settings, engine: Engine, *, papers: int
+) -> KeyphraseExtractor | ProcessExtractor | RayExtractor:
+    """The extractor of a load of ``papers`` papers: in this process when they fit in one batch
+    (with a single batch the two processes have nothing to overlap, and starting them and
+    importing the libraries in each costs more than the extraction), else ``engine``'s."""
     if engine.name == "ray":
         return build_ray_extractor(settings, address=engine.ray_address, workers=engine.ray_workers)
     if engine.name != "local":
         raise InvalidInputError(f"--engine must be 'local' or 'ray', not {engine.name!r}.")
+    if papers <= settings.batch_size:
+        import_extraction_libraries()
+        return build_extractor(settings)
     return build_pipelined_extractor(settings)
+
+
+@contextmanager
+def _started(
+    extractor: KeyphraseExtractor | ProcessExtractor | RayExtractor,
+) -> Iterator[Callable[[], None] | None]:
+    """Start ``extractor``'s workers, if it has any, for the block; yield what stops them (the
+    load calls it once every paper is written), or None for an in-process extractor."""
+    if not isinstance(extractor, AbstractContextManager):
+        yield None
+        return
+    with extractor:  # the extraction processes load their models meanwhile
+        yield extractor.close
 
 
 async def _load(
     settings: Settings, read: CorpusRead, *, console: Console, engine: Engine
 ) -> Ingested:
-    extractor = _extractor(settings, engine)
-    with extractor:  # the extraction processes load their models meanwhile
-        async with async_driver(settings) as driver:
-            with _progress(console) as progress:
-                task = progress.add_task("papers", total=len(read.records))
-                return await ingest_papers(
-                    read.records,
-                    driver=driver,
-                    settings=settings,
-                    extractor=extractor,
-                    on_progress=lambda n: progress.advance(task, n),
-                    on_extracted=extractor.close,
-                )
+    async with async_driver(settings) as driver:
+        await check_reachable(driver, settings)  # before any model or process starts
+        extractor = _extractor(settings, engine, papers=len(read.records))
+        with _started(extractor) as stop, _progress(console) as progress:
+            task = progress.add_task("papers", total=len(read.records))
+            return await ingest_papers(
+                read.records,
+                driver=driver,
+                settings=settings,
+                extractor=extractor,
+                on_progress=lambda n: progress.advance(task, n),
+                on_extracted=stop,
+            )
 
 
 class _RateColumn(ProgressColumn):
@@ -241,6 +266,7 @@ def run_extract(
     _report_problems(read, errors)
     require_writable(settings.home / "models")
     _announce_preparation(settings, errors)  # stdout is the JSON Lines output
+    import_extraction_libraries()
     for candidate, found in extract(read.records, extractor=build_extractor(settings)):
         print(
             json.dumps(

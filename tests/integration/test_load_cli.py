@@ -172,6 +172,8 @@ async def test_the_extraction_processes_stop_before_the_graph_wide_steps(
         run_load, fmt="auto", limit=None, on_error="skip", console=quiet, errors=quiet
     )
     before = len(multiprocessing.active_children())  # the session's own, if any
-    assert await asyncio.to_thread(load, neo4j_settings, [seed_file]) == 0
+    # batches of 5: an input of one batch is extracted in this process, with no children
+    settings = neo4j_settings.model_copy(update={"batch_size": 5})
+    assert await asyncio.to_thread(load, settings, [seed_file]) == 0
     assert alive == [before]
     assert await count_papers(driver, neo4j_settings) == 19

@@ -62,6 +62,7 @@ PUBLIC = {
         "concept_key",
         "in_lexicon",
         "keybert_extractor",
+        "load_minilm",
         "minilm_path",
         "models_to_prepare",
         "prepare",

@@ -1,0 +1,329 @@
+"""Throughput from one paper to many: each target beside its baseline, measured in one run.
+
+Each section runs this tree's code (``after``) and, with ``--baseline REV``, a ``git archive``
+of REV (``before``) side by side in the same run, alternating, each command a process of its own
+with that tree first on the path:
+
+* ``write``: the online write path (``graph.writes.upsert_papers``) on the same extracted rows
+  (ICLR 2024 papers, the small deterministic extractor, batches of 256), each into an empty
+  graph; the two graphs are compared node by node and edge by edge (``same_graph``).
+* ``one paper``: ``papergraph load`` of one new paper into the graph just written (its concepts
+  placed and topics computed, as after a load), beside ``papergraph --help``, ``papergraph
+  extract`` of the same paper (imports, models, one extraction) and ``load`` with Neo4j down.
+* ``extraction floor``: the default extractor on fresh abstracts with an empty phrase cache,
+  over MiniLM's own work on them: one pass over the abstracts plus one over every phrase the
+  extraction embedded (read back from that cache).
+
+Writes ``bench/results/throughput.json`` and ``throughput.md``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from bench.common import REPO, child_env, machine_info, markdown_table, write_results
+from bench.corpora import ICLR2024
+from graph.config import Settings
+from graph.connection import async_driver
+
+BATCH = 256
+
+
+def run(
+    settings: Settings, *, papers: int, reps: int, extract: int, baseline: str | None
+) -> dict[str, Any]:
+    """Every section; ``papers`` written, ``extract`` abstracts extracted."""
+    result: dict[str, Any] = {
+        "started": time.strftime("%Y-%m-%dT%H:%M:%S"),
+        "machine": machine_info(),
+        "papers": papers,
+        "reps": reps,
+        "baseline": baseline,
+    }
+    with tempfile.TemporaryDirectory(prefix="throughput-") as folder:
+        scratch = Path(folder)
+        trees = {"after": REPO}
+        if baseline is not None:
+            trees["before"] = _archive(baseline, scratch / "before")
+        result["write"] = _writes(settings, trees, papers=papers, reps=reps, scratch=scratch)
+        asyncio.run(_settle(settings))
+        result["one_paper"] = _one_paper(settings, trees, reps=reps, scratch=scratch)
+    result["floor"] = _floor(settings, papers=extract)
+    result["write_speedup"] = result["write"].get("speedup")
+    result["one_paper_load_s"] = result["one_paper"]["after"]["load"]
+    result["help_s"] = result["one_paper"]["after"]["help"]
+    result["extract_over_floor"] = result["floor"]["over_floor"]
+    return result
+
+
+# --- the write path ---------------------------------------------------------------------------
+
+#: Run with a tree's code first on the path: build the rows of the first N papers of a corpus
+#: with the small deterministic extractor, write them batch by batch into an empty graph, and
+#: dump the graph (every node and edge by labels, keys and properties: the tests' fingerprint).
+WRITE_CHILD = """
+import asyncio, json, sys, time
+from pathlib import Path
+from graph.config import load_settings
+from graph.connection import async_driver
+from graph.schema import ensure_schema
+from graph.writes import clear_graph, upsert_papers
+from loaders.assemble import build_row, candidates, chunks
+from loaders.extraction.simple import SimpleExtractor
+from loaders.readers import read_corpus
+from loaders.records import PaperRecord
+
+corpus, papers, batch, dump = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+VOLATILE = {"pair"}
+
+def frozen(props):
+    return sorted([k, repr(v)] for k, v in props.items() if k not in VOLATILE)
+
+def name(labels, props):
+    return f"{min(labels)}:{props.get('key', props.get('id', props.get('year')))}"
+
+async def main():
+    records = [r for r in read_corpus(corpus) if isinstance(r, PaperRecord)][:papers]
+    extractor = SimpleExtractor()
+    rows = []
+    for part in chunks(candidates(records), batch):
+        found = extractor.extract([c.document() for c in part])
+        rows.append([build_row(c, e, extractor_version=extractor.version)
+                     for c, e in zip(part, found, strict=True)])
+    settings = load_settings()
+    db = settings.neo4j_database
+    async with async_driver(settings) as driver:
+        await clear_graph(driver, database=db)
+        await ensure_schema(driver, database=db, dimensions=extractor.dimensions)
+        started = time.perf_counter()
+        for part in rows:
+            await upsert_papers(driver, database=db, papers=part)
+        seconds = time.perf_counter() - started
+        nodes, _, _ = await driver.execute_query(
+            "MATCH (n) RETURN labels(n) AS l, properties(n) AS p, elementId(n) AS e", database_=db)
+        names = {r["e"]: name(r["l"], r["p"]) for r in nodes}
+        edges, _, _ = await driver.execute_query(
+            "MATCH (a)-[r]->(b) RETURN elementId(a) AS a, type(r) AS t, properties(r) AS p, "
+            "elementId(b) AS b", database_=db)
+    Path(dump).write_text(json.dumps({
+        "nodes": sorted(repr((sorted(r["l"]), frozen(r["p"]))) for r in nodes),
+        "edges": sorted(repr((names[r["a"]], r["t"], names[r["b"]], frozen(r["p"]))) for r in edges),
+    }))
+    print(json.dumps({"seconds": seconds, "papers": sum(len(p) for p in rows)}))
+
+asyncio.run(main())
+"""
+
+
+def _writes(
+    settings: Settings, trees: dict[str, Path], *, papers: int, reps: int, scratch: Path
+) -> dict[str, Any]:
+    """Each tree's write path on the same rows, alternating, ``reps`` times each."""
+    seconds: dict[str, list[float]] = {name: [] for name in trees}
+    dumps: dict[str, Any] = {}
+    written = 0
+    for rep in range(reps):
+        order = list(trees) if rep % 2 == 0 else list(reversed(trees))
+        for name in order:
+            dump = scratch / f"dump-{name}.json"
+            args = [str(ICLR2024), str(papers), str(BATCH), str(dump)]
+            out = _child_json(trees[name], ["-c", WRITE_CHILD, *args], env=child_env(settings))
+            seconds[name].append(out["seconds"])
+            written = out["papers"]
+            dumps[name] = json.loads(dump.read_text())
+    best = {name: min(values) for name, values in seconds.items()}
+    result: dict[str, Any] = {
+        "papers": written,
+        "seconds": {name: [round(s, 2) for s in values] for name, values in seconds.items()},
+        "papers_per_s": {name: round(written / s, 1) for name, s in best.items()},
+        "nodes": len(dumps["after"]["nodes"]),
+        "edges": len(dumps["after"]["edges"]),
+    }
+    if "before" in trees:
+        result["speedup"] = round(best["before"] / best["after"], 2)
+        result["same_graph"] = dumps["before"] == dumps["after"]
+    return result
+
+
+def _child_json(tree: Path, args: Sequence[str], *, env: dict[str, str]) -> dict[str, Any]:
+    done = subprocess.run(
+        [sys.executable, *args],
+        cwd=tree,
+        env={**env, "PYTHONPATH": str(tree)},
+        capture_output=True,
+        text=True,
+        timeout=3600,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"the write child exited {done.returncode}: {done.stderr[-1500:]}")
+    return json.loads(done.stdout.splitlines()[-1])  # type: ignore[no-any-return]
+
+
+# --- one paper --------------------------------------------------------------------------------
+
+ABSTRACT = (
+    "We propose SparGT-{n}, a sparse graph transformer that scales attention to large graphs "
+    "by sampling neighbourhoods, and evaluate it on node classification benchmarks."
+)
+
+
+async def _settle(settings: Settings) -> None:
+    """Place the written graph's concepts and compute its topics, as a load does: the timed
+    one-paper loads then find a settled graph, as a user's would."""
+    from graph.hierarchy import refresh_hierarchy
+    from graph.topics import refresh_topics
+
+    async with async_driver(settings) as driver:
+        await refresh_hierarchy(driver, database=settings.neo4j_database)
+        await refresh_topics(driver, database=settings.neo4j_database)
+
+
+def _one_paper(
+    settings: Settings, trees: dict[str, Path], *, reps: int, scratch: Path
+) -> dict[str, Any]:
+    found: dict[str, dict[str, list[float]]] = {name: {} for name in trees}
+    for rep in range(reps):
+        for name, tree in trees.items():
+            paper = scratch / f"{name}-{rep}.jsonl"
+            text = ABSTRACT.format(n=f"{name}{rep}{time.time_ns()}")
+            paper.write_text(json.dumps({"title": "SparGT", "abstract": text}) + "\n")
+            for what, seconds in _commands(settings, tree, paper).items():
+                found[name].setdefault(what, []).append(seconds)
+    return {name: {w: round(min(s), 2) for w, s in runs.items()} for name, runs in found.items()}
+
+
+def _commands(settings: Settings, tree: Path, paper: Path) -> dict[str, float]:
+    env = child_env(settings)
+    down = {**env, "NEO4J_URI": "bolt://127.0.0.1:9"}
+    return {
+        "help": _timed(["-m", "papergraph", "--help"], env=env, tree=tree),
+        "extract": _timed(["-m", "papergraph", "extract", str(paper)], env=env, tree=tree),
+        "load": _timed(["-m", "papergraph", "load", str(paper)], env=env, tree=tree),
+        "down": _timed(["-m", "papergraph", "load", str(paper)], env=down, tree=tree, ok=1),
+    }
+
+
+def _timed(args: Sequence[str], *, env: dict[str, str], tree: Path, ok: int = 0) -> float:
+    """Seconds ``python ARGS`` takes run from ``tree`` (whose code it imports first)."""
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, *args],
+        cwd=tree,
+        env={**env, "PYTHONPATH": str(tree)},
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    seconds = time.perf_counter() - started
+    if done.returncode != ok:
+        raise RuntimeError(f"{' '.join(args)} exited {done.returncode}: {done.stderr[-800:]}")
+    return seconds
+
+
+def _archive(rev: str, target: Path) -> Path:
+    target.mkdir(parents=True)
+    archive = subprocess.run(
+        ["git", "-C", str(REPO), "archive", rev], capture_output=True, check=True
+    )
+    subprocess.run(["tar", "-x", "-C", str(target)], input=archive.stdout, check=True)
+    return target
+
+
+# --- extraction against its floor -------------------------------------------------------------
+
+
+def _floor(settings: Settings, *, papers: int) -> dict[str, Any]:
+    from loaders.extraction import Document, KeyBertExtractor, load_minilm, prepare
+    from loaders.readers import read_corpus
+    from loaders.records import PaperRecord
+
+    records = [r for r in read_corpus(ICLR2024) if isinstance(r, PaperRecord)][-papers:]
+    docs = [Document(text=r.abstract, title=r.title) for r in records]
+    with tempfile.TemporaryDirectory(prefix="floor-") as scratch:
+        models = Path(scratch)
+        for prepared in (settings.home / "models").iterdir():  # every model, but no phrase
+            if not prepared.name.startswith("phrases-"):
+                (models / prepared.name).symlink_to(prepared)
+        extractor = KeyBertExtractor(model_dir=models)
+        extractor.load()
+        started = time.perf_counter()
+        for i in range(0, len(docs), 64):
+            extractor.extract(docs[i : i + 64])
+        extract_s = time.perf_counter() - started
+        minilm = load_minilm(models)
+        phrases = _cached_phrases(models / f"phrases-{minilm.name}.sqlite")
+        texts = [prepare(d).text for d in docs]
+        started = time.perf_counter()
+        minilm.encode(texts)
+        abstracts_s = time.perf_counter() - started
+        started = time.perf_counter()
+        minilm.encode(phrases)
+        phrases_s = time.perf_counter() - started
+    floor = abstracts_s + phrases_s
+    return {
+        "papers": len(docs),
+        "phrases": len(phrases),
+        "extract_s": round(extract_s, 2),
+        "floor_s": round(floor, 2),
+        "abstracts_s": round(abstracts_s, 2),
+        "phrases_s": round(phrases_s, 2),
+        "over_floor": round(extract_s / floor, 2),
+    }
+
+
+def _cached_phrases(path: Path) -> list[str]:
+    with sqlite3.connect(path) as db:
+        return [row[0] for row in db.execute("SELECT phrase FROM phrases")]
+
+
+# --- report -----------------------------------------------------------------------------------
+
+
+def table_rows(result: dict[str, Any]) -> list[list[object]]:
+    """Each target beside its baseline."""
+    write = result["write"]
+    before = write["papers_per_s"].get("before", "-")
+    rows: list[list[object]] = [
+        [
+            "online write, papers/s",
+            f"{write['papers_per_s']['after']} (before: {before})",
+            f"{write['speedup']}x" if "speedup" in write else "-",
+            f"target >= 10x; {write['papers']} papers, same graph: {write.get('same_graph', '-')}",
+        ]
+    ]
+    for name, runs in result["one_paper"].items():
+        rows.append(
+            [
+                f"one-paper load, s ({name})",
+                runs["load"],
+                f"--help {runs['help']}, extract {runs['extract']}, Neo4j down {runs['down']}",
+                "target <= 5 s and <= 2x (--help + one extraction)",
+            ]
+        )
+    floor = result["floor"]
+    rows.append(
+        [
+            "default extraction over MiniLM floor",
+            f"{floor['over_floor']}x",
+            f"{floor['extract_s']} s vs {floor['floor_s']} s",
+            f"target <= 1.3x; {floor['papers']} abstracts, {floor['phrases']} uncached phrases",
+        ]
+    )
+    return rows
+
+
+def write(result: dict[str, Any]) -> Path:
+    """``throughput.json`` and ``throughput.md``."""
+    table = markdown_table(["measure", "value", "beside it", "note"], table_rows(result))
+    return write_results("throughput", result, table)
