@@ -301,14 +301,22 @@ def matched_terms(text: str, terms: Iterable[str]) -> tuple[str, ...]:
     """The query's words and phrases that ``text`` contains, word for word after Porter
     stemming, as the index's English analyzer matches them (``augmenting`` finds
     ``augmentation``), each as ``text`` first writes it (``DyAug`` for the query's ``dyaug``)."""
+    wanted = {
+        term: stems
+        for term in terms
+        if (stems := _stems(w for w in _WORD.findall(term.lower()) if w not in STOP_WORDS))
+    }
+    # Porter stemming keeps a word's first two letters: only words opening as a wanted stem
+    # does are stemmed, a few of an abstract's hundreds
+    openings = {stem[:2] for stems in wanted.values() for stem in stems}
     words = list(_WORD.finditer(text))
-    stems = _stems(w.group().lower() for w in words)
+    lowered = [w.group().lower() for w in words]
+    stems = [_STEMMER.stemWord(w) if w[:2] in openings else "" for w in lowered]
     found: dict[str, None] = {}
-    for term in terms:
-        wanted = _stems(w for w in _WORD.findall(term.lower()) if w not in STOP_WORDS)
-        at = _find(stems, wanted) if wanted else None
+    for want in wanted.values():
+        at = _find(stems, want)
         if at is not None:
-            found.setdefault(text[words[at].start() : words[at + len(wanted) - 1].end()], None)
+            found.setdefault(text[words[at].start() : words[at + len(want) - 1].end()], None)
     return tuple(found)
 
 
