@@ -4,8 +4,9 @@
 // params: $after (string, '' for the first page), $limit (int), $ids ([string] or null),
 //   $concept, $method (key, name or alias, case-insensitive; or null), $year (int or null),
 //   $venue (string, case-insensitive; or null), $embeddings (bool: keep the embedding property).
-// returns: id, labels, props (every property but the load's bookkeeping and the listing's
-//   sort keys, which are not the paper's data; embedding null unless asked),
+// returns: id, labels, props (every property but the load's bookkeeping, the listing's sort
+//   keys and the search's authorText, which are not the paper's data; embedding null unless
+//   asked),
 //   edges ([{type, label ('Concept'|'Method'|'Paper'|'CitedWork'|'Topic'), key (a Paper's,
 //   CitedWork's or Topic's id), props (but a mention's listing keys and a HAS_TOPIC's topicId
 //   and year: copies of other nodes' data, see merge_mentions and write_paper_topics)}]),
@@ -29,7 +30,7 @@ WITH p ORDER BY p.id LIMIT $limit
 RETURN p.id AS id, labels(p) AS labels,
        p {.*, embedding: CASE WHEN $embeddings THEN p.embedding END, untypedKeys: null,
           untypedUses: null, resolvePending: null, sortTitle: null, sortNewest: null,
-          sortOldest: null} AS props,
+          sortOldest: null, authorText: null} AS props,
        COLLECT {
          MATCH (p)-[r:MENTIONS|PROPOSES|USES|CITES]->(t)
          RETURN {type: type(r),

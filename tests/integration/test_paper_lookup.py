@@ -22,7 +22,7 @@ MANY = 2000
 CREATE_MANY = (
     "UNWIND range(1, $many) AS i "
     "CREATE (:Paper {id: 'w' + i, altIds: ['w' + i], "
-    "                embedding: [d IN range(1, 256) | toFloat(1 + (d * i) % 7)]})"
+    "                embedding: [d IN range(1, 384) | toFloat(1 + (d * i) % 7)]})"
 )
 BY_ANY_ID = [
     "delete_paper",

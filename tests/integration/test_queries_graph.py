@@ -155,8 +155,10 @@ async def test_a_concept_filter_naming_a_method_gives_the_methods_papers(
 async def test_search_is_escaped(reader: GraphReader) -> None:
     page = await find_papers(reader, search="Title p3")
     assert page.items[0].id == "p3"
-    weird = await find_papers(reader, search='graphs AND (" OR [')  # not Lucene syntax
-    assert weird.total >= 0
+    weird = await find_papers(reader, search="graphs [ ] { } ~ ^ * ? \\ / : !")  # all literal
+    assert sorted(p.id for p in weird.items) == ["p1", "p2", "p3", "p4"]
+    with pytest.raises(InvalidInputError, match="character"):  # a mistake says where
+        await find_papers(reader, search='graphs AND (" OR [')
 
 
 async def test_pages_walk_without_gaps(reader: GraphReader) -> None:
