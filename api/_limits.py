@@ -49,9 +49,12 @@ class _Gone(Exception):
 
 
 class _Refused(Exception):
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str, *, body_left: bool = False) -> None:
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
+        #: whether the client is still sending a body nobody will read (dropped before the
+        #: answer, so that the client gets to read it)
+        self.body_left = body_left
 
 
 def encode_response(data: object, *, max_bytes: int) -> bytes:
@@ -87,7 +90,7 @@ class BodyLimit:
             return
         except _Refused as refused:
             logger.warning("Refused a request to %s: %s", scope["path"], refused.message)
-            if refused.status == 413 and not _waits_to_send(scope):
+            if refused.body_left and not _waits_to_send(scope):
                 await _discard(receive, _DISCARD_BYTES)
             await _send_refusal(send, refused)
             return
@@ -96,7 +99,7 @@ class BodyLimit:
     async def _read(self, scope: Scope, receive: Receive) -> bytes:
         declared = _content_length(scope)
         if declared is not None and declared > self._max_bytes:
-            raise self._too_large(f"{declared:,} bytes declared")
+            raise self._too_large(f"{declared:,} bytes declared", body_left=True)
         chunks: list[bytes] = []
         size = 0
         while True:
@@ -106,18 +109,22 @@ class BodyLimit:
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > self._max_bytes:
-                raise self._too_large(f"over {size:,} bytes sent")
+                # a body that arrived whole has nothing left to drop: waiting for more would
+                # wait for ever, the server having nothing more to give
+                left = bool(message.get("more_body", False))
+                raise self._too_large(f"over {size:,} bytes sent", body_left=left)
             chunks.append(chunk)
             if not message.get("more_body", False):
                 break
         return b"".join(chunks)
 
-    def _too_large(self, what: str) -> _Refused:
+    def _too_large(self, what: str, *, body_left: bool) -> _Refused:
         return _Refused(
             413,
             "PAYLOAD_TOO_LARGE",
             f"The request body is too large ({what}); the limit is {self._max_bytes:,} bytes "
             "(PAPERGRAPH_MAX_BODY_BYTES). Send fewer papers per `ingestPapers` call.",
+            body_left=body_left,
         )
 
 

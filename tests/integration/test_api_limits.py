@@ -168,6 +168,8 @@ async def test_a_body_over_the_limit_is_refused_with_413(
         )
         assert streamed.status_code == 413
         assert await status_of_a_waiting_upload(str(client.base_url), 500_000_000) == 413
+        # a chunked body over the limit that arrives whole before the app reads it
+        assert await status_of_a_chunked_upload(str(client.base_url), 100_000) == 413
         small = await client.post("/graphql", json={"query": "{ stats { papers } }"})
         assert small.status_code == 200 and small.json()["data"]["stats"]["papers"] == 3
 
@@ -182,6 +184,25 @@ async def status_of_a_waiting_upload(base_url: str, length: int) -> int:
         f"Content-Length: {length}\r\nExpect: 100-continue\r\n\r\n"
     )
     writer.write(head.encode())
+    await writer.drain()
+    status_line = await asyncio.wait_for(reader.readline(), timeout=10)
+    writer.close()
+    return int(status_line.split()[1])
+
+
+async def status_of_a_chunked_upload(base_url: str, length: int) -> int:
+    """The status answering a chunked body of ``length`` bytes sent in one write, with its
+    last chunk, before the server reads any of it (no Content-Length to refuse it by)."""
+    url = httpx.URL(base_url)
+    reader, writer = await asyncio.open_connection(url.host, url.port)
+    body = b'{"query": "{ stats { papers } } #' + b"x" * length + b'"}'
+    writer.write(
+        f"POST /graphql HTTP/1.1\r\nHost: {url.host}\r\nContent-Type: application/json\r\n"
+        "Transfer-Encoding: chunked\r\n\r\n".encode()
+        + b"%x\r\n" % len(body)
+        + body
+        + b"\r\n0\r\n\r\n"
+    )
     await writer.drain()
     status_line = await asyncio.wait_for(reader.readline(), timeout=10)
     writer.close()
