@@ -28,6 +28,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from graph.errors import InvalidInputError
+from graph.queries._lucene import LUCENE_SPECIAL, refuse_long_text
 
 __all__ = ["MAX_PAREN_DEPTH", "MAX_SEARCH_CHARS", "MAX_SEARCH_WORDS", "SearchQuery", "parse_search"]
 
@@ -39,7 +40,6 @@ MAX_PAREN_DEPTH = 16
 
 _WORD = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002ffff]|[^\W_]+")
 _EDGE_PUNCTUATION = re.compile(r"^[\W_]+|[\W_]+$")
-_LUCENE_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/])')
 _FIELDS = {"title:": "title", "abstract:": "abstract", "author:": "authorText"}
 _YEAR_BOUND = re.compile(r"(>=|<=|>|<)(\d{4})")
 _YEAR_RANGE = re.compile(r"(\d{4})?(?:\.\.|-|–)(\d{4})?")
@@ -120,17 +120,13 @@ def parse_search(text: str) -> SearchQuery:
 
 
 def _check_size(text: str) -> None:
-    if len(text) > MAX_SEARCH_CHARS:
-        raise InvalidInputError(
-            f"The search text is {len(text):,} characters long; at most {MAX_SEARCH_CHARS:,} "
-            "are searched for. Shorten it to a sentence or a short paragraph."
-        )
-    words = sum(1 for _ in _WORD.finditer(text))
-    if words > MAX_SEARCH_WORDS:
-        raise InvalidInputError(
-            f"The search text has {words} words; at most {MAX_SEARCH_WORDS} are searched for. "
-            "Shorten it to a sentence or a short paragraph."
-        )
+    refuse_long_text(
+        text,
+        words=sum(1 for _ in _WORD.finditer(text)),
+        max_chars=MAX_SEARCH_CHARS,
+        max_words=MAX_SEARCH_WORDS,
+        hint="Shorten it to a sentence or a short paragraph.",
+    )
 
 
 def _check_parentheses(text: str) -> None:
@@ -277,7 +273,7 @@ class _Reader:
             return None
         if not place.negated:
             self._keep(" ".join(value.split()), place.field)
-        escaped = _LUCENE_SPECIAL.sub(r"\\\1", value)
+        escaped = LUCENE_SPECIAL.sub(r"\\\1", value)
         is_phrase = len(words) > 1
         lucene = f'"{escaped}"' if is_phrase else escaped
         return _Clause(lucene if place.field is None else f"{place.field}:{lucene}")
