@@ -154,16 +154,23 @@ def _writes(
     return result
 
 
-def _child_json(tree: Path, args: Sequence[str], *, env: dict[str, str]) -> dict[str, Any]:
-    done = subprocess.run(
+def _run_in(
+    tree: Path, args: Sequence[str], *, env: dict[str, str], timeout: float
+) -> subprocess.CompletedProcess[str]:
+    """``python ARGS`` run from ``tree``, importing that tree's code first."""
+    return subprocess.run(
         [sys.executable, *args],
         cwd=tree,
         env={**env, "PYTHONPATH": str(tree)},
         capture_output=True,
         text=True,
-        timeout=3600,
+        timeout=timeout,
         check=False,
     )
+
+
+def _child_json(tree: Path, args: Sequence[str], *, env: dict[str, str]) -> dict[str, Any]:
+    done = _run_in(tree, args, env=env, timeout=3600)
     if done.returncode != 0:
         raise RuntimeError(f"the write child exited {done.returncode}: {done.stderr[-1500:]}")
     return json.loads(done.stdout.splitlines()[-1])  # type: ignore[no-any-return]
@@ -216,15 +223,7 @@ def _commands(settings: Settings, tree: Path, paper: Path) -> dict[str, float]:
 def _timed(args: Sequence[str], *, env: dict[str, str], tree: Path, ok: int = 0) -> float:
     """Seconds ``python ARGS`` takes run from ``tree`` (whose code it imports first)."""
     started = time.perf_counter()
-    done = subprocess.run(
-        [sys.executable, *args],
-        cwd=tree,
-        env={**env, "PYTHONPATH": str(tree)},
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
+    done = _run_in(tree, args, env=env, timeout=600)
     seconds = time.perf_counter() - started
     if done.returncode != ok:
         raise RuntimeError(f"{' '.join(args)} exited {done.returncode}: {done.stderr[-800:]}")
