@@ -119,10 +119,14 @@ async def _long_forms(tx: AsyncManagedTransaction, keys: list[str]) -> dict[str,
 def _similarity(
     encoder: Encoder | None, subjects: dict[str, str], existing: set[str]
 ) -> Similarity:
-    """Cosine of two keys by ``encoder``, every text this round may compare embedded once."""
+    """Cosine of two keys by ``encoder``, every text this round may compare embedded once:
+    the subjects with a candidate in the graph (most have none) and those candidates."""
     if encoder is None:
         return None
-    texts = sorted({*subjects.values(), *existing})
+    found = {s: [c for c in _candidates(s, True) if c in existing] for s in subjects.values()}
+    texts = sorted({t for s, candidates in found.items() if candidates for t in [s, *candidates]})
+    if not texts:
+        return None
     vectors = np.asarray(encoder(texts), dtype=np.float64).reshape(len(texts), -1)
     norms = np.linalg.norm(vectors, axis=1, keepdims=True)
     unit = vectors / np.where(norms == 0, 1.0, norms)
