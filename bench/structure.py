@@ -26,6 +26,7 @@ import argparse
 import asyncio
 import random
 import sys
+import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from contextlib import nullcontext
@@ -33,7 +34,15 @@ from typing import Any
 
 import networkx as nx
 
-from bench.common import RESULTS, bench_neo4j, child_env, markdown_table, run_child, write_results
+from bench.common import (
+    RESULTS,
+    bench_neo4j,
+    child_env,
+    machine_info,
+    markdown_table,
+    run_child,
+    write_results,
+)
 from bench.corpora import ICLR2024, ICLR2025, read_papers
 from graph.config import Settings, load_settings
 from graph.connection import async_driver
@@ -217,7 +226,11 @@ def run(
     """Load (unless ``reload`` is false), measure, write the results and the two sheets."""
     from graph.export import to_networkx
 
-    result: dict[str, Any] = {"load": load(settings, papers=papers, fast=fast) if reload else None}
+    result: dict[str, Any] = {
+        "machine": machine_info(),
+        "started": time.strftime("%Y-%m-%dT%H:%M:%S"),
+        "load": load(settings, papers=papers, fast=fast) if reload else None,
+    }
     graph = to_networkx(settings)
     sets = paper_concept_sets(graph)
     result["papers"] = len(sets)
@@ -241,7 +254,7 @@ def detail(result: dict[str, Any]) -> str:
     """The figures, then every topic of both computations with its NPMI."""
     topics, hierarchy = result["topics"], result["hierarchy"]
     load = result.get("load") or {}
-    head = f"Graph: {result['papers']} papers"
+    head = f"Run {result['started']}. Graph: {result['papers']} papers"
     if load:
         extractor = "fast" if load.get("fast") else "default"
         head += f" (ICLR 2024 + 2025, {extractor} extractor, loaded in {load['seconds']} s)"
