@@ -1,4 +1,4 @@
-"""`python -m bench [--quick] [--only ingest,quality,api,peers,export,rules,kinds,retrieval,throughput]`: every benchmark in one run.
+"""`python -m bench [--quick] [--only ingest,quality,api,peers,export,rules,kinds,retrieval,throughput,structure]`: every benchmark in one run.
 
 Each section writes its own result file, ``bench/results/<section>.json`` and ``.md`` (the
 rules section ``graph-rules``), overwriting the last run's: the machine, the start time and the
@@ -22,6 +22,7 @@ from bench import (
     peer_graphql,
     quality,
     retrieval,
+    structure,
     throughput,
 )
 from bench.common import bench_neo4j, machine_info, markdown_table, write_results
@@ -36,6 +37,7 @@ SECTIONS = (
     "kinds",
     "retrieval",
     "throughput",
+    "structure",
 )
 HEADER = ["measure", "median", "spread (min–max)", "note"]
 
@@ -111,6 +113,9 @@ def main(argv: list[str] | None = None) -> int:
             result = retrieval.run(settings, papers=100 if args.quick else 1000)
             rows.extend(retrieval.table_rows(result))
             write_results("retrieval", {**run, **result}, retrieval.table(result))
+        if "structure" in sections:  # writes structure.json, .md and the two sheets itself
+            found = structure.run(settings, papers=args.papers or (100 if args.quick else 1000))
+            rows += structure.table_rows(found)
         if "rules" in sections:  # writes graph-rules.json and .md itself
             found = graph_rules.run(settings, limit=papers if args.quick else None)
             rows += graph_rules.table_rows(found)

@@ -1,84 +1,69 @@
-"""BROADER between concepts, derived from the graph's own phrases.
+"""BROADER between concepts: by the head of the key, by meaning, and through acronyms.
 
-A concept's broader concept is the longest other concept its key ends with, word by word (its
-head: ``dynamic graph neural network`` → ``graph neural network`` → ``neural network``), or, for a
-phrase ending in a generic head (``unlearning method``, ``attention mechanism``), the phrase
-without it (``unlearning``). A phrase with a preposition keeps it (``sparse mixture of experts``
-→ ``mixture of experts``) and falls back on the words before it (``robustness of language
-model`` → ``robustness``). Acronyms need no rule of their own: the extractor already resolves
-``GNNs`` to ``graph neural network``, so a phrase written with the acronym lands under the same
-key. Every broader key has fewer words than its narrower one, so the relation can never hold a
-cycle. Methods are names (``DyAug``, ``GraphSAGE``) with no head noun, so they get none.
+The rules live in :mod:`graph._broader` (pure); this module reads what they need from the graph,
+embeds the names with the caller's encoder (the extractor's MiniLM: ``graph`` loads no model)
+and writes each choice with its ``reason`` and ``score`` on the BROADER relationship.
 
 :func:`refresh_hierarchy` is incremental: it looks only at the concepts flagged
 ``broaderPending`` (new ones, and those whose broader concept was deleted), found by index, and
-re-places just them and the existing concepts a new one may now sit above.
+re-places just them and the existing concepts a new one may now sit above by its head (a
+new concept that only the modifier rule would put above an older one waits for that one to be
+placed again).
 A graph written before the flag was kept has them flagged once (``flag_unplaced_concepts``, a
-migration of :mod:`graph.schema`).
+migration of :mod:`graph.schema`). Without an encoder (a deletion re-placing the concepts under
+a deleted one) only the rules that need no cosine apply.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 
+import numpy as np
 from neo4j import AsyncDriver, AsyncManagedTransaction, unit_of_work
 
+from graph._broader import (
+    GENERIC_HEADS,
+    GENERIC_WORDS,
+    Placement,
+    Similarity,
+    acronym_like,
+    broader_candidates,
+    narrower_probes,
+    place,
+    subset_candidates,
+)
 from graph.cypher import query
 
 __all__ = [
     "GENERIC_HEADS",
+    "GENERIC_WORDS",
+    "Encoder",
     "broader_candidates",
     "choose_broader",
     "narrower_probes",
     "refresh_hierarchy",
 ]
 
-#: Head words that add a kind of thing, not a different thing: ``X method`` is a kind of ``X``.
-#: ``model`` and ``system`` are not here: a language model is not a kind of language.
-GENERIC_HEADS = frozenset(
-    {"method", "approach", "technique", "framework", "algorithm", "strategy", "scheme",
-     "procedure", "paradigm", "mechanism", "methodology", "pipeline"}
-)  # fmt: skip
-_LINKS = frozenset(
-    {"of", "for", "in", "on", "and", "or", "with", "to", "via", "by", "from", "under", "over",
-     "between", "across", "into", "as", "at", "without", "through", "against"}
-)  # fmt: skip
+#: Embeds texts (one vector each), as ``KeyphraseExtractor.embed`` does.
+Encoder = Callable[[Sequence[str]], Sequence[Sequence[float]]]
+
 _BATCH = 2000
 _WRITE_TIMEOUT_SECONDS = 300.0
 
 
-def broader_candidates(key: str) -> list[str]:
-    """The keys that would be ``key``'s broader concept, most specific first (each shorter)."""
-    words = key.split()
-    link = next((i for i, w in enumerate(words) if i and w in _LINKS), len(words))
-    head, tail = words[:link], words[link:]
-    found = [head[i:] + tail for i in range(1, len(head))] + [head] if tail else []
-    found += [head[i:] for i in range(1, len(head))]
-    if not tail and len(head) > 1 and head[-1] in GENERIC_HEADS:
-        found.append(head[:-1])
-    ordered = sorted(found, key=len, reverse=True)  # stable: a true head before a dropped one
-    return list(dict.fromkeys(" ".join(w) for w in ordered if _useful(w)))
-
-
-def _useful(words: list[str]) -> bool:
-    """Not a phrase starting with a preposition, nor a bare generic head (``method``)."""
-    return words[0] not in _LINKS and not (len(words) == 1 and words[0] in GENERIC_HEADS)
-
-
-def narrower_probes(key: str) -> list[str]:
-    """Exact keys that would sit under ``key`` by the generic-head rule (``key method``, …)."""
-    return [f"{key} {head}" for head in sorted(GENERIC_HEADS)]
-
-
 def choose_broader(keys: Iterable[str], existing: set[str]) -> dict[str, str | None]:
-    """Each key's broader concept among ``existing`` keys (``None`` when there is none)."""
-    return {key: next((c for c in broader_candidates(key) if c in existing), None) for key in keys}
+    """Each key's broader concept among ``existing`` keys by the head rule alone (``None``
+    when there is none)."""
+    return {key: place(key, existing=existing, similarity=None).broader for key in keys}
 
 
-async def refresh_hierarchy(driver: AsyncDriver, *, database: str) -> int:
+async def refresh_hierarchy(
+    driver: AsyncDriver, *, database: str, encoder: Encoder | None = None
+) -> int:
     """Place every concept not yet placed (and the concepts they now sit above); return how
     many concepts were (re)placed. Each round is one write transaction over at most a few
-    thousand concepts, so the work is proportional to what the load added."""
+    thousand concepts, so the work is proportional to what the load added. ``encoder``
+    (the extractor's ``embed``) enables the rules that compare meanings."""
     placed = 0
     while True:
         records, _, _ = await driver.execute_query(
@@ -88,21 +73,62 @@ async def refresh_hierarchy(driver: AsyncDriver, *, database: str) -> int:
         if not pending:
             return placed
         async with driver.session(database=database) as session:
-            placed += await session.execute_write(_place, pending)
+            placed += await session.execute_write(_place, pending, encoder)
 
 
 @unit_of_work(timeout=_WRITE_TIMEOUT_SECONDS)
-async def _place(tx: AsyncManagedTransaction, pending: list[str]) -> int:
+async def _place(tx: AsyncManagedTransaction, pending: list[str], encoder: Encoder | None) -> int:
     probes = [p for key in pending for p in narrower_probes(key)]
     below = await _keys(tx, "hierarchy_narrower", keys=pending, probes=probes)
     affected = list(dict.fromkeys([*pending, *below]))
-    wanted = {c for key in affected for c in broader_candidates(key)}
+    long_forms = await _long_forms(tx, [k for k in affected if acronym_like(k)])
+    subjects = {k: long_forms.get(k, k) for k in affected}
+    wanted = {c for s in subjects.values() for c in _candidates(s, encoder is not None)}
     existing = set(await _keys(tx, "existing_concept_keys", keys=sorted(wanted)))
-    rows = [{"key": k, "broader": b} for k, b in choose_broader(affected, existing).items()]
-    await (await tx.run(query("set_broader"), rows=rows)).consume()
-    return len(rows)
+    similarity = _similarity(encoder, subjects, existing)
+    placements = [
+        place(key, existing=existing, similarity=similarity, long_form=long_forms.get(key))
+        for key in affected
+    ]
+    await (await tx.run(query("set_broader"), rows=[_row(p) for p in placements])).consume()
+    return len(placements)
+
+
+def _candidates(subject: str, by_meaning: bool) -> list[str]:
+    return broader_candidates(subject) + (subset_candidates(subject) if by_meaning else [])
+
+
+def _row(p: Placement) -> dict[str, object]:
+    score = None if p.score is None else round(p.score, 3)
+    return {"key": p.key, "broader": p.broader, "reason": p.reason, "score": score}
 
 
 async def _keys(tx: AsyncManagedTransaction, name: str, **params: list[str]) -> list[str]:
     result = await tx.run(query(name), dict(params))
     return [str(record["key"]) async for record in result]
+
+
+async def _long_forms(tx: AsyncManagedTransaction, keys: list[str]) -> dict[str, str]:
+    """What each acronym-like key stands for, where a stored paper defines it."""
+    if not keys:
+        return {}
+    result = await tx.run(query("hierarchy_acronyms"), keys=keys)
+    return {str(r["key"]): str(r["longForm"]) async for r in result if r["longForm"] != r["key"]}
+
+
+def _similarity(
+    encoder: Encoder | None, subjects: dict[str, str], existing: set[str]
+) -> Similarity:
+    """Cosine of two keys by ``encoder``, every text this round may compare embedded once:
+    the subjects with a candidate in the graph (most have none) and those candidates."""
+    if encoder is None:
+        return None
+    found = {s: [c for c in _candidates(s, True) if c in existing] for s in subjects.values()}
+    texts = sorted({t for s, candidates in found.items() if candidates for t in [s, *candidates]})
+    if not texts:
+        return None
+    vectors = np.asarray(encoder(texts), dtype=np.float64).reshape(len(texts), -1)
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    unit = vectors / np.where(norms == 0, 1.0, norms)
+    row = {t: i for i, t in enumerate(texts)}
+    return lambda a, b: float(unit[row[a]] @ unit[row[b]])

@@ -4,23 +4,29 @@
 concepts), so a topic's papers and a paper's topics are read off edges; loads relink the papers
 they write (``cypher/refresh_paper_topics.cypher``).
 
-Concepts in at least :data:`MIN_PAPERS` papers (and in at most :data:`MAX_SHARE` of all papers)
-are linked by the papers they share. The pairs are counted as integer codes with numpy and split
+Concepts in at least :data:`MIN_PAPERS` papers (and in at most :data:`MAX_SHARE` of all papers),
+other than generic ones (a lone generic word, the field's own name: :func:`generic`), are
+linked by the papers they share. The pairs are counted as integer codes with numpy and split
 by igraph's multilevel (Louvain) algorithm, because a graph of 100k papers has millions of pairs:
 as Python tuples in a networkx graph they took gigabytes and minutes. The concepts are numbered
 in sorted order and igraph draws from a generator seeded with :data:`SEED`, so the same graph
 always gives the same topics. A community of fewer than :data:`MIN_CONCEPTS` concepts is no
-topic. Each topic is named by its three most central concepts (weighted degree inside it) and
-takes its id from the most central one, so a topic keeps its id across recomputations while its
-centre stays.
+topic. Louvain runs at :data:`RESOLUTION`, so a topic is a theme rather than an area. A
+topic's concepts are ranked by their weighted degree inside it times their specificity
+(``log(papers / papers mentioning it)``): it is named by its three most specific shared
+concepts and takes its id from the first, so a topic keeps its id across recomputations while
+its centre stays. Coherence (mean NPMI of each topic's top five, :func:`mean_coherence`) is
+measured by ``bench/structure.py``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
 import random
 import threading
 import uuid
+from collections import Counter
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -31,6 +37,8 @@ import numpy.typing as npt
 from neo4j import AsyncDriver, AsyncManagedTransaction, Record, unit_of_work
 from neo4j.exceptions import ConstraintError
 
+from graph._broader import GENERIC_WORDS
+from graph._coherence import mean_coherence, npmi, topic_coherence
 from graph.cypher import query, run_batched
 from graph.errors import GraphUnavailableError
 from graph.trend_counts import count_topics_in_transaction, move_topics_in_transaction
@@ -43,20 +51,35 @@ __all__ = [
     "MIN_CONCEPTS",
     "MIN_PAPERS",
     "REFRESH_GROWTH",
+    "RESOLUTION",
     "SEED",
+    "UMBRELLAS",
     "Cooccurrence",
     "TopicPlan",
     "communities",
     "cooccurrence",
+    "generic",
+    "mean_coherence",
+    "npmi",
     "paper_concepts",
     "recompute_uncounted_topics",
     "refresh_topics",
     "relink_papers",
+    "themes",
+    "topic_coherence",
     "topics_due",
 ]
 
 MIN_PAPERS = 2
 MAX_SHARE = 0.3  # a concept in nearly a third of all papers is background, not a theme
+#: Louvain's modularity resolution: above 1 it splits a field into its themes (reinforcement
+#: learning into offline RL, multi-agent RL …) rather than a handful of areas.
+RESOLUTION = 2.0
+#: Concepts that name the whole field, never one theme of it (with the lone generic words).
+UMBRELLAS = frozenset(
+    {"machine learning", "deep learning", "neural network", "deep neural network",
+     "artificial intelligence", "artificial neural network"}
+)  # fmt: skip
 MIN_CONCEPTS = 3
 SEED = 17
 _NAMED_BY = 3
@@ -134,10 +157,37 @@ def _pair_codes(positions: list[int], size: int) -> _Ints:
     return ids[first] * size + ids[second]
 
 
-def communities(graph: Cooccurrence, names: dict[str, str] | None = None) -> list[TopicPlan]:
+def themes(papers: Sequence[Sequence[str]], names: dict[str, str] | None = None) -> list[TopicPlan]:
+    """The topics of ``papers`` (each the concepts it mentions) as :func:`refresh_topics`
+    computes them: generic concepts left out (:func:`generic`), each pair weighted by how much
+    more often its concepts come together than their frequencies alone would make them
+    (:meth:`Cooccurrence.associations`), and each topic's concepts ranked, and the topic named,
+    by how central *and* how specific (rare in the whole graph) they are."""
+    papers = [[k for k in dict.fromkeys(p) if not generic(k)] for p in papers]
+    papers = [p for p in papers if len(p) > 1]
+    frequency = Counter(k for p in papers for k in p)
+    specific = {k: math.log(len(papers) / n) for k, n in frequency.items()}
+    return communities(cooccurrence(papers), names, specificity=specific, resolution=RESOLUTION)
+
+
+def generic(key: str) -> bool:
+    """Whether a concept is too general to shape a theme: a lone generic word (``model``,
+    ``data``, ``learning``; the list of :mod:`graph._broader`) or the name of the whole field
+    (:data:`UMBRELLAS`)."""
+    return key in GENERIC_WORDS or key in UMBRELLAS
+
+
+def communities(
+    graph: Cooccurrence,
+    names: dict[str, str] | None = None,
+    *,
+    specificity: dict[str, float] | None = None,
+    resolution: float = 1.0,
+) -> list[TopicPlan]:
     """The topics of ``graph``: Louvain communities of :data:`MIN_CONCEPTS` concepts or more,
-    largest first; ``names`` maps keys to display names (default: the keys)."""
-    membership = np.asarray(_louvain(graph), dtype=np.int64)
+    largest first; ``names`` maps keys to display names (default: the keys). Members are ranked
+    by weighted degree inside their community, times their ``specificity`` where given."""
+    membership = np.asarray(_louvain(graph, resolution), dtype=np.int64)
     found: dict[int, list[str]] = {}
     for key, community in zip(graph.keys, membership.tolist(), strict=True):
         found.setdefault(community, []).append(key)
@@ -145,7 +195,9 @@ def communities(graph: Cooccurrence, names: dict[str, str] | None = None) -> lis
         (members for members in found.values() if len(members) >= MIN_CONCEPTS),
         key=lambda c: (-len(c), c[0]),
     )
-    degree = dict(zip(graph.keys, _inside_degree(graph, membership).tolist(), strict=True))
+    inside = _inside_degree(graph, membership).tolist()
+    weight = specificity or {}
+    degree = {k: d * weight.get(k, 1.0) for k, d in zip(graph.keys, inside, strict=True)}
     return [_plan(members, degree, rank, names or {}) for rank, members in enumerate(kept, 1)]
 
 
@@ -158,7 +210,7 @@ def _inside_degree(graph: Cooccurrence, membership: _Ints) -> npt.NDArray[np.flo
     return (inside + np.bincount(graph.b[same], weights=weight, minlength=size)).astype(np.float64)
 
 
-def _louvain(graph: Cooccurrence) -> list[int]:
+def _louvain(graph: Cooccurrence, resolution: float = 1.0) -> list[int]:
     """Each concept's community by igraph's multilevel algorithm, drawing from a generator
     seeded for this call. igraph's generator is process-wide: it is put back after, and one
     call at a time sets it, so two recomputations in two threads draw from their own."""
@@ -168,7 +220,7 @@ def _louvain(graph: Cooccurrence) -> list[int]:
     with _SEEDED:
         igraph.set_random_number_generator(random.Random(SEED))
         try:
-            found = network.community_multilevel(weights="weight")
+            found = network.community_multilevel(weights="weight", resolution=resolution)
         finally:
             igraph.set_random_number_generator(random)
     return list(found.membership)
@@ -263,13 +315,16 @@ async def _refresh_topics(driver: AsyncDriver, database: str) -> int:
     return len(plans)
 
 
-async def paper_concepts(driver: AsyncDriver, *, database: str) -> list[Record]:
+async def paper_concepts(
+    driver: AsyncDriver, *, database: str, max_share: float = MAX_SHARE
+) -> list[Record]:
     """Each paper's concepts that take part in topics (``keys`` and ``names``), one row a
-    paper with two or more (``cypher/topic_paper_concepts.cypher``)."""
+    paper with two or more (``cypher/topic_paper_concepts.cypher``): those in at least
+    :data:`MIN_PAPERS` papers and at most ``max_share`` of them."""
     records, _, _ = await driver.execute_query(
         query("topic_paper_concepts"),
         minPapers=MIN_PAPERS,
-        maxShare=MAX_SHARE,
+        maxShare=max_share,
         database_=database,
         routing_="r",
     )
@@ -280,7 +335,7 @@ def _plans(records: Sequence[Record]) -> list[TopicPlan]:
     """The topics of the papers' concept lists (``keys`` and ``names``, one row a paper)."""
     papers = [list(r["keys"]) for r in records]
     names = {k: n for r in records for k, n in zip(r["keys"], r["names"], strict=True)}
-    return communities(cooccurrence(papers), names)
+    return themes(papers, names)
 
 
 @unit_of_work(timeout=_WRITE_TIMEOUT_SECONDS)

@@ -120,9 +120,9 @@ async def ingest_papers(
     hierarchy, count the graph, and recompute the topics when there are none yet or the graph
     has grown by ``graph.topics.REFRESH_GROWTH`` since they were computed.
 
-    ``on_extracted`` is called once every paper is written, before those graph-wide steps: a
-    caller that owns the extractor for this load alone stops it there: recomputing the topics
-    holds every pair of co-mentioned concepts in memory, and the extraction processes would
+    ``on_extracted`` is called once every paper is written and its concepts placed (with the
+    extractor's MiniLM), before the counts and topics: a caller that owns the extractor for
+    this load alone stops it there: recomputing the topics holds every pair of co-mentioned concepts in memory, and the extraction processes would
     hold their models and phrase caches beside it (about 2 GB at 100k papers, where the
     recomputation itself held 3 GB; the load's peak is in ``bench/results/scale.md``).
 
@@ -144,10 +144,11 @@ async def ingest_papers(
             on_progress=on_progress,
             report=report,
         )
+    with database_errors(settings):  # the extractor's MiniLM compares the concepts' names
+        await refresh_hierarchy(driver, database=database, encoder=extractor.embed)
     if on_extracted is not None:
         on_extracted()
     with database_errors(settings):
-        await refresh_hierarchy(driver, database=database)
         counts = await graph_counts(driver, database=database)
         if report.written and await topics_due(driver, database=database, papers=counts.papers):
             await refresh_topics(driver, database=database)

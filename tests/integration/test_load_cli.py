@@ -154,19 +154,21 @@ async def test_the_extraction_processes_stop_before_the_graph_wide_steps(
     seed_file: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # placing concepts in the hierarchy and recomputing the topics read much of the graph into
-    # memory: a load's extraction processes must not hold their models and caches meanwhile
+    # recomputing the topics reads every pair of co-mentioned concepts into memory: a load's
+    # extraction processes must not hold their models and caches meanwhile (placing concepts
+    # in the hierarchy goes before: it works a batch at a time and compares names with the
+    # extraction's MiniLM)
     from papergraph import ingest
     from papergraph.commands import run_load
 
     alive: list[int] = []
-    hierarchy = ingest.refresh_hierarchy
+    topics = ingest.refresh_topics
 
-    async def counting(driver: AsyncDriver, *, database: str) -> None:
+    async def counting(driver: AsyncDriver, *, database: str) -> int:
         alive.append(len(multiprocessing.active_children()))
-        await hierarchy(driver, database=database)
+        return await topics(driver, database=database)
 
-    monkeypatch.setattr(ingest, "refresh_hierarchy", counting)
+    monkeypatch.setattr(ingest, "refresh_topics", counting)
     quiet = Console(quiet=True)
     load = functools.partial(
         run_load, fmt="auto", limit=None, on_error="skip", console=quiet, errors=quiet

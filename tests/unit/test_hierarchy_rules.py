@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from graph._broader import place, subset_candidates
 from graph.hierarchy import broader_candidates, choose_broader
 
 
@@ -30,7 +31,7 @@ def test_every_candidate_is_shorter_so_no_cycle_can_form() -> None:
 def test_neither_a_bare_generic_head_nor_a_preposition_phrase_is_broader() -> None:
     assert "method" not in broader_candidates("graph unlearning method")
     assert not any(c.startswith("of ") for c in broader_candidates("mixture of experts"))
-    assert broader_candidates("language model") == ["model"]  # never "language"
+    assert broader_candidates("language model") == []  # never "language", nor "model" alone
 
 
 def test_the_longest_existing_candidate_wins() -> None:
@@ -39,3 +40,37 @@ def test_the_longest_existing_candidate_wins() -> None:
         "dynamic graph neural network": "neural network",
         "tree": None,
     }
+
+
+def test_a_lone_generic_word_is_never_a_candidate() -> None:
+    assert broader_candidates("bayesian network") == []
+    assert broader_candidates("language model") == []
+    assert broader_candidates("graph neural network") == ["neural network"]
+
+
+def test_a_one_word_head_parent_needs_a_close_meaning() -> None:
+    close = {("semantic segmentation", "segmentation"): 0.77, ("point cloud", "cloud"): 0.62}
+
+    def similarity(a: str, b: str) -> float:
+        return close[(a, b)]
+
+    found = place("semantic segmentation", existing={"segmentation"}, similarity=similarity)
+    assert (found.broader, found.reason) == ("segmentation", "head")
+    assert place("point cloud", existing={"cloud"}, similarity=similarity).broader is None
+
+
+def test_leaving_out_modifiers_gives_the_family_and_a_network_is_a_neural_network() -> None:
+    assert "graph neural network" in subset_candidates("graph convolutional network")
+    assert "backdoor attack" in subset_candidates("backdoor poisoning attack")
+    assert "online learning" not in subset_candidates("offline learning")  # a sibling
+    assert subset_candidates("attention with linear complexity") == []
+
+
+def test_a_modifier_left_out_needs_a_close_meaning_and_the_head_comes_first() -> None:
+    gcn, gnn = "graph convolutional network", "graph neural network"
+    found = place(gcn, existing={gnn}, similarity=lambda a, b: 0.75)
+    assert (found.broader, found.reason, found.score) == (gnn, "similarity", 0.75)
+    assert place(gcn, existing={gnn}, similarity=lambda a, b: 0.6).broader is None
+    assert place(gcn, existing={gnn}, similarity=None).broader is None
+    head = place(gcn, existing={gnn, "convolutional network"}, similarity=lambda a, b: 0.75)
+    assert head.broader == "convolutional network"
