@@ -18,6 +18,7 @@ from ._kinds import assign_kinds, kind_cue, link_variants, occurrences
 from ._methods import MethodCandidate, find_methods
 from ._normalise import is_acronym
 from ._stages import Context, Paper, PaperStage
+from ._trace import Action
 from ._trace_methods import found_by, proposed_by
 
 __all__ = [
@@ -59,7 +60,7 @@ def _note_candidate(paper: Paper, context: Context, stage: str, key: str, c: Can
     context.note(paper, stage, "concept", key, "kept", rule, text=c.name)
     if len(c.surfaces) > 1:
         surfaces = ", ".join(c.surfaces)
-        context.note(paper, stage, "concept", key, "merged", "key.same-key", detail=surfaces)
+        context.note(paper, stage, "concept", key, "merged", "key.merged-wordings", detail=surfaces)
     written = c.surfaces[0]
     if written.lower() == key:
         return
@@ -202,9 +203,13 @@ class NotMethods(PaperStage):
         )
         if not context.recorder.enabled:
             return
-        for key in before.keys() - paper.candidates.keys():
-            rule = restating_rule(key, before[key], paper.methods) or "concept.restates-method"
-            context.note(paper, self.name, "concept", key, "dropped", rule, text=before[key].name)
+        for key, candidate in before.items():
+            if key in paper.candidates:
+                rule = "concept.not-a-method"
+            else:
+                rule = restating_rule(key, candidate, paper.methods) or "concept.restates-method"
+            action: Action = "kept" if key in paper.candidates else "dropped"
+            context.note(paper, self.name, "concept", key, action, rule, text=candidate.name)
 
 
 class Analysed(PaperStage):
@@ -248,17 +253,26 @@ class Established(PaperStage):
         if not context.recorder.enabled:
             return
         needed = float(context.phrases.needed)
-        for key in before.keys() - paper.analysis.candidates.keys():
+        for key, candidate in before.items():
             papers = float(context.phrases.papers_writing(key))
-            rule = "phrase.modifier-only" if papers >= needed else "phrase.not-established"
+            kept = key in paper.analysis.candidates
+            action: Action = "kept" if kept else "dropped"
             context.note(
                 paper,
                 self.name,
                 "concept",
                 key,
-                "dropped",
-                rule,
-                text=before[key].name,
-                score=papers,
-                threshold=needed,
+                action,
+                _established_rule(candidate, kept=kept, papers=papers, needed=needed),
+                text=candidate.name,
+                score=None if candidate.whole else papers,
+                threshold=None if candidate.whole else needed,
             )
+
+
+def _established_rule(candidate: Candidate, *, kept: bool, papers: float, needed: float) -> str:
+    if candidate.whole:
+        return "phrase.written-whole"
+    if kept:
+        return "phrase.established"
+    return "phrase.modifier-only" if papers >= needed else "phrase.not-established"

@@ -15,7 +15,7 @@ RULES: dict[str, str] = {
     # candidates
     "chunk.whole-phrase": "the paper writes this as a whole noun phrase",
     "chunk.inner-phrase": "a well-formed phrase inside a longer noun phrase",
-    "key.same-key": "several wordings normalise to one key",
+    "key.merged-wordings": "several wordings normalise to one key",
     "key.normalised": "keyed singular, American, lowercase, hyphens as spaces",
     "acronym.expanded": "an acronym in the phrase replaced by its expansion",
     # methods
@@ -51,10 +51,13 @@ RULES: dict[str, str] = {
     "variant.name-structure": "its name is the base's with a prefix or size",
     "variant.long-form": "its long form ends with the base's name",
     # not-methods
+    "concept.not-a-method": "the phrase neither names nor restates a method of the paper",
     "concept.is-method-name": "the phrase is one of the paper's method names",
     "concept.holds-organisation": "the phrase holds an organisation's name",
     "concept.restates-method": "the phrase restates a method (ends in it, or a vague head after it)",
     # established
+    "phrase.written-whole": "the paper writes it whole",
+    "phrase.established": "an inner phrase enough papers read so far write whole",
     "phrase.not-established": "an inner phrase too few papers write whole",
     "phrase.modifier-only": "the paper only writes it before another word",
     # scoring

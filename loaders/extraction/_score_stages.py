@@ -166,7 +166,6 @@ def _note_selection(
     picked: dict[str, float],
 ) -> None:
     lowest = min(picked.values(), default=None)
-    top = f"top {context.top_n} by relevance, diverse by MMR"
     for key, score in zip(keys, relevance):
         text = paper.analysis.candidates[key].name
         kept = key in picked
@@ -183,7 +182,6 @@ def _note_selection(
             text=text,
             score=round(score, 4),
             threshold=lowest,
-            detail=top,
         )
 
 
@@ -238,7 +236,7 @@ class CrowdedOut(PaperStage):
         keys = [c.key for c in paper.concepts]
         out = crowded_out(keys, fragments)
         if context.recorder.enabled:
-            for key in out:
+            for key in (k for k in keys if k in out):  # in output order, not the set's
                 nested = ", ".join(
                     k for k in keys if k != key and (k.endswith(" " + key) or key.endswith(" " + k))
                 )
