@@ -265,7 +265,8 @@ def extract(
         bool, typer.Option("--json", help="With --explain: one JSON object per paper.")
     ] = False,
 ) -> None:
-    """Run the extraction without Neo4j; print one JSON object per paper."""
+    """Run the extraction without Neo4j; print one JSON object per paper, or with --explain
+    why each phrase became, or did not become, a concept or method."""
     from papergraph.commands import run_extract
 
     config = settings(fast_extraction=fast)
