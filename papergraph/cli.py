@@ -249,13 +249,29 @@ def load(
 @app.command("extract")
 @friendly
 def extract(
-    files: FilesArg, fmt: FormatOpt = "auto", limit: LimitOpt = None, fast: FastOpt = None
+    files: FilesArg,
+    fmt: FormatOpt = "auto",
+    limit: LimitOpt = None,
+    fast: FastOpt = None,
+    why: Annotated[
+        bool,
+        typer.Option(
+            "--explain",
+            help="Say why: for each paper and candidate phrase, the stages it passed and the "
+            "rule or score that kept, dropped, merged, renamed or typed it.",
+        ),
+    ] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="With --explain: one JSON object per paper.")
+    ] = False,
 ) -> None:
-    """Run the extraction without Neo4j; print one JSON object per paper."""
+    """Run the extraction without Neo4j; print one JSON object per paper, or with --explain
+    why each phrase became, or did not become, a concept or method."""
     from papergraph.commands import run_extract
 
     config = settings(fast_extraction=fast)
-    raise typer.Exit(run_extract(config, files, fmt=fmt, limit=limit, errors=err))
+    code = run_extract(config, files, fmt=fmt, limit=limit, errors=err, why=why, as_json=as_json)
+    raise typer.Exit(code)
 
 
 @app.command("serve")

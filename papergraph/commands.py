@@ -41,6 +41,7 @@ from papergraph.ingest import (
     build_extractor,
     build_pipelined_extractor,
     build_ray_extractor,
+    explain,
     extract,
     ingest_papers,
     preparation_notice,
@@ -257,16 +258,33 @@ def _print_summary(report: LoadReport, counts: Stats, console: Console) -> None:
 
 
 def run_extract(
-    settings: Settings, files: Sequence[Path], *, fmt: str, limit: int | None, errors: Console
+    settings: Settings,
+    files: Sequence[Path],
+    *,
+    fmt: str,
+    limit: int | None,
+    errors: Console,
+    why: bool = False,
+    as_json: bool = False,
 ) -> int:
-    """Print one JSON object per paper: id, label, concepts (best first), proposes, uses."""
-    from loaders.assemble import label_for
-
+    """Print one JSON object per paper: id, label, concepts (best first), proposes, uses.
+    With ``why``, print instead why each candidate phrase of each paper was kept, dropped,
+    merged, renamed, typed or scored: as text, or one JSON object per paper (``as_json``)."""
     read = read_corpora(files, fmt=fmt, limit=limit)
     _report_problems(read, errors)
     require_writable(settings.home / "models")
     _announce_preparation(settings, errors)  # stdout is the JSON Lines output
     import_extraction_libraries()
+    if why:
+        _print_explanations(read, settings, as_json=as_json)
+    else:
+        _print_extractions(read, settings)
+    return EXIT_BAD_RECORDS if read.errors else 0
+
+
+def _print_extractions(read: CorpusRead, settings: Settings) -> None:
+    from loaders.assemble import label_for
+
     for candidate, found in extract(read.records, extractor=build_extractor(settings)):
         print(
             json.dumps(
@@ -282,7 +300,18 @@ def run_extract(
                 ensure_ascii=False,
             )
         )
-    return EXIT_BAD_RECORDS if read.errors else 0
+
+
+def _print_explanations(read: CorpusRead, settings: Settings, *, as_json: bool) -> None:
+    from loaders.extraction import explanation_json, explanation_text
+
+    for candidate, found, trace in explain(read.records, settings=settings):
+        title = candidate.record.title or ""
+        if as_json:
+            row = explanation_json(candidate.id, title, found, trace)
+            print(json.dumps(row, ensure_ascii=False))
+        else:
+            print(explanation_text(candidate.id, title, found, trace), end="\n\n")
 
 
 def run_serve(settings: Settings, *, console: Console, footer: str | None = None) -> None:

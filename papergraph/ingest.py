@@ -39,7 +39,7 @@ from loaders.records import PaperRecord
 if TYPE_CHECKING:
     from neo4j import AsyncDriver
 
-    from loaders.extraction import ProcessExtractor, RayExtractor
+    from loaders.extraction import Decision, ProcessExtractor, RayExtractor
 
 __all__ = [
     "Ingested",
@@ -47,6 +47,7 @@ __all__ = [
     "build_pipelined_extractor",
     "build_ray_extractor",
     "embed_stale_papers",
+    "explain",
     "extract",
     "ingest_papers",
     "model_dir",
@@ -190,6 +191,19 @@ def extract(
     todo = candidates(records)
     found: Sequence[Extraction] = extractor.extract([c.document() for c in todo])
     return list(zip(todo, found, strict=True))
+
+
+def explain(
+    records: Iterable[PaperRecord], *, settings: Settings
+) -> list[tuple[Candidate, Extraction, tuple[Decision, ...]]]:
+    """Extract ``records`` as :func:`extract` does with the one-process extractor of
+    ``settings``, and say why: each paper's decision records (see ``loaders.extraction``)."""
+    from loaders.extraction import KeyBertExtractor
+
+    extractor = KeyBertExtractor(model_dir=model_dir(settings), fast=settings.fast_extraction)
+    todo = candidates(records)
+    found = extractor.explain([c.document() for c in todo])
+    return [(c, f, trace) for c, (f, trace) in zip(todo, found, strict=True)]
 
 
 @contextmanager

@@ -1,18 +1,23 @@
 """Concept keyphrases and method names from research-paper abstracts, fully offline.
 
-Pipeline of :func:`keybert_extractor`, one batch at a time:
+Pipeline of :func:`keybert_extractor`, one batch at a time, as named stages in order (see
+``_pipeline``; :meth:`KeyBertExtractor.explain` records what each stage decided and why):
 
-1. ``loaders.markup.strip_markup`` removes LaTeX/Markdown/HTML; Title-Case titles are lowercased.
-2. A small spaCy tagger distilled from ``en_core_web_sm`` (``pos_model/``) tags the text;
-   hyphenated compounds (``k-sparse``, ``PC-Winter``) are glued back into single units.
-3. Acronym definitions (``graph neural networks (GNNs)``) are learnt into the
-   :class:`AcronymRegistry`, so later mentions of ``GNNs`` in any paper map to the same key.
-4. A POS-pattern chunker yields whole noun phrases; KeyBERT scores them against the document
-   with all-MiniLM-L6-v2 on ONNX Runtime (``fast=True``: a static model2vec model distilled
-   from it); everyday single words lose a little, and MMR keeps the top ``top_n`` diverse.
-5. Method names are found from naming patterns (``termed X``, ``we propose X``, ``X: title``,
-   ``\\texttt{X}``) and coined tokens (``DyAug``); KeyBERT scores them too. Concepts that are,
-   or contain, a method name are dropped.
+1. ``clean``, ``tag``, ``define``: markup removed, a small spaCy tagger distilled from
+   ``en_core_web_sm`` tags the text (hyphenated compounds glued back), and the acronym
+   definitions (``graph neural networks (GNNs)``) are split into concepts and method names.
+2. ``learn-definitions``, ``known-acronyms``: the :class:`AcronymRegistry` learns the batch's
+   concept acronyms, so later mentions of ``GNNs`` in any paper map to the same key.
+3. ``candidates``, ``methods``, ``kinds``, ``variants``, ``not-methods``: whole noun phrases
+   by key; method names from naming patterns (``termed X``, ``we propose X``, ``X: title``,
+   ``\\texttt{X}``) and coined tokens (``DyAug``), typed by kind and linked to what they vary;
+   concepts that are, or restate, a method name are dropped.
+4. ``learn-phrases``, ``established``: an inner phrase stays where it is established.
+5. ``embed-documents``, ``keybert``, ``method-scores``, ``select-concepts``: KeyBERT scores
+   phrases against the document with all-MiniLM-L6-v2 on ONNX Runtime (``fast=True``: a
+   static model2vec model distilled from it); MMR keeps the top ``top_n`` diverse.
+6. ``author-keywords``, ``crowded-out``, ``assemble``: author keywords join, nested variants
+   share one slot, and the extraction is put together.
 
 ``import loaders.extraction`` is cheap: models and heavy libraries load on first use, and the
 extractor classes (:class:`KeyBertExtractor`, :class:`ProcessExtractor`, :class:`RayExtractor`)
@@ -28,6 +33,7 @@ from typing import TYPE_CHECKING
 from ._analysis import prepare
 from ._capitals import CAPITALS_TABLE
 from ._compounds import COMPOUND_TABLE
+from ._explain import explanation_json, explanation_text
 from ._lookups import candidate_acronyms
 from ._models import (
     MINILM_DIMENSIONS,
@@ -42,6 +48,7 @@ from ._modifiers import MODIFIER_TABLE
 from ._normalise import STOPWORDS, concept_key
 from ._registry import AcronymRegistry
 from ._topics import TOPIC_TABLE
+from ._trace import Decision
 from ._types import (
     ConceptHit,
     Document,
@@ -70,6 +77,7 @@ __all__ = [
     "TOPIC_TABLE",
     "AcronymRegistry",
     "ConceptHit",
+    "Decision",
     "Document",
     "Extraction",
     "KeyBertExtractor",
@@ -82,6 +90,8 @@ __all__ = [
     "RayExtractor",
     "candidate_acronyms",
     "concept_key",
+    "explanation_json",
+    "explanation_text",
     "in_lexicon",
     "keybert_extractor",
     "load_minilm",

@@ -2,23 +2,22 @@
 
 Runs on the tagged units of one document. Batches are analysed in two passes so that an
 acronym defined in one paper resolves in every other paper of the same batch:
-:func:`define` (learn definitions) for all documents, then :func:`analyse`.
+:func:`define` (learn definitions) for all documents, then the analysis stages
+(:mod:`._analysis_stages`), which call the helpers here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from loaders.markup import maths_symbols, strip_markup
 
 from ._acronyms import Definition, find_definitions
-from ._candidates import Candidate, collect_candidates, expand_words, surface
-from ._kinds import assign_kinds, link_variants
+from ._candidates import Candidate, Expander, expand_words, surface
 from ._methods import (
     MethodCandidate,
     emphasised_names,
-    find_methods,
     proposed_positions,
     split_definitions,
 )
@@ -32,10 +31,13 @@ __all__ = [
     "Analysis",
     "Definitions",
     "Prepared",
-    "analyse",
+    "concept_expander",
+    "concept_resolver",
     "define",
     "prepare",
+    "used_acronyms",
     "with_known_acronyms",
+    "without_methods",
 ]
 
 _PLURAL_TAGS = frozenset({"NNS", "NNPS"})
@@ -165,11 +167,11 @@ def _lone_letter(text: str) -> bool:
     return len(text) == 1 and text.isalpha()
 
 
-def analyse(
-    units: Sequence[Unit], prepared: Prepared, defined: Definitions, registry: AcronymRegistry
-) -> Analysis:
-    """Collect concept candidates and method names, resolving acronyms locally, then globally."""
-    defined = with_known_acronyms(defined, registry)
+def concept_resolver(
+    defined: Definitions, registry: AcronymRegistry
+) -> Callable[[str], str | None]:
+    """The concept key an acronym stands for, this paper's definitions first, then the
+    registry's; never for one the paper defines as a method name."""
     method_acronyms = {d.acronym for d in defined.methods}
 
     def resolve(word: str) -> str | None:
@@ -178,32 +180,25 @@ def analyse(
             return None
         return defined.concepts.get(form) or registry.resolve(form)
 
+    return resolve
+
+
+def concept_expander(resolve: Callable[[str], str | None]) -> Expander:
+    """The words of the concept key ``resolve`` gives an acronym, or None."""
+
     def expand(word: str) -> list[str] | None:
         key = resolve(word)
         return key.split(" ") if key else None
 
-    candidates = collect_candidates(
-        units,
-        title_end=defined.title_end,
-        expand=expand,
-        symbols=prepared.symbols,
-        long_forms=defined.long_forms,
-    )
-    methods = find_methods(
-        units,
-        proposed_at=defined.proposed_at,
-        emphasised=prepared.emphasised,
-        definitions=defined.methods,
-        is_concept=lambda word: resolve(word) is not None,
-    )
-    methods = link_variants(
-        units, assign_kinds(units, methods), is_concept=lambda word: resolve(word) is not None
-    )
-    used = {acronym_form(u.text): k for u in units if is_acronym(u.text) and (k := resolve(u.text))}
-    return Analysis(_without_methods(candidates, methods), methods, used, len(units), defined)
+    return expand
 
 
-def _without_methods(
+def used_acronyms(units: Sequence[Unit], resolve: Callable[[str], str | None]) -> dict[str, str]:
+    """The concept acronyms the paper writes, each with the key it stands for."""
+    return {acronym_form(u.text): k for u in units if is_acronym(u.text) and (k := resolve(u.text))}
+
+
+def without_methods(
     candidates: dict[str, Candidate], methods: list[MethodCandidate]
 ) -> dict[str, Candidate]:
     """Drop concept candidates that restate one of the paper's methods (see
@@ -261,3 +256,19 @@ def _introduced(units: Sequence[Unit], definition: Definition) -> bool:
 
 def _plural(unit: Unit) -> bool:
     return unit.tag in _PLURAL_TAGS or (is_acronym(unit.text) and unit.text.endswith("s"))
+
+
+def restating_rule(key: str, candidate: Candidate, methods: list[MethodCandidate]) -> str | None:
+    """The id of the rule by which :func:`without_methods` drops a candidate, or None when
+    it keeps it (for the decision records; the same tests, in the same order)."""
+    names = _method_keys(methods)
+    if method_key(key) in names:
+        return "concept.is-method-name"
+    proposed = [m for m in methods if m.proposed]
+    own, own_phrases = _method_keys(proposed), {m.key for m in proposed if " " in m.name}
+    for words in (s.split(" ") for s in candidate.surfaces):
+        if any(is_organisation(w) for w in words):
+            return "concept.holds-organisation"
+        if _restates_method(words, names, own, own_phrases):
+            return "concept.restates-method"
+    return None

@@ -237,6 +237,15 @@ class KnownPhrases:
             if candidate.whole and (key in counts or len(counts) < self._capacity):
                 counts[key] = counts.get(key, 0) + 1
 
+    @property
+    def needed(self) -> int:
+        """How many papers must write a phrase whole for it to be established."""
+        return self._needed
+
+    def papers_writing(self, key: str) -> int:
+        """How many papers read so far write ``key`` whole (up to the bound's cut-off)."""
+        return self._papers.get(key, 0)
+
     def established(self, candidates: dict[str, Candidate]) -> dict[str, Candidate]:
         """The candidates this paper writes whole, or that ``papers`` papers read wrote whole,
         less any the paper only writes before another word (see :func:`_modifies_only`)."""

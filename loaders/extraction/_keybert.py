@@ -11,15 +11,7 @@ from typing import Any, NamedTuple
 from graph.errors import ExtractionError
 from loaders.markup import WORD_MACROS, strip_markup
 
-from ._analysis import (
-    Analysis,
-    Definitions,
-    Prepared,
-    analyse,
-    define,
-    prepare,
-    with_known_acronyms,
-)
+from ._analysis import Analysis, Definitions, Prepared
 from ._candidates import Candidate, Expander, KnownPhrases, expand_words
 from ._capitals import lowercase_acronym
 from ._embedding import EncoderBackend, PhraseCache
@@ -41,16 +33,11 @@ from ._normalise import (
     is_acronym,
     singular,
 )
-from ._ranking import (
-    PhraseEmbedder,
-    Signals,
-    Weights,
-    crowded_out,
-    keybert_similarities,
-    select,
-)
+from ._ranking import PhraseEmbedder, Signals, Weights
 from ._registry import AcronymRegistry, acronym_form
+from ._stages import Context, Paper, run_stages
 from ._tagging import Unit, units_from_doc
+from ._trace import NO_RECORDER, Decision, Recorder, TraceRecorder
 from ._types import ConceptHit, Document, Extraction, MethodHit
 
 __all__ = ["KeyBertExtractor", "Tagged", "extractor_version"]
@@ -137,15 +124,30 @@ class KeyBertExtractor:
         """Extract concepts, proposed and used methods and an embedding for each document."""
         return self.rank(docs, self.tag(docs))
 
-    def tag(self, docs: Sequence[Document]) -> list[Tagged]:
-        """First stage: clean, POS-tag and find what each document defines (no registry, no
-        embedding model needed)."""
-        prepared = [prepare(d) for d in docs]
-        units = self._tag_texts([p.text for p in prepared])
-        return [Tagged(p, u, define(u, p)) for p, u in zip(prepared, units)]
+    def explain(self, docs: Sequence[Document]) -> list[tuple[Extraction, tuple[Decision, ...]]]:
+        """Extract as :meth:`extract` does (the very same output) and return, with each
+        document's extraction, every decision the stages made about its candidates."""
+        recorder = TraceRecorder()
+        found = self.rank(docs, self.tag(docs, recorder=recorder), recorder=recorder)
+        return [(f, recorder.for_paper(i)) for i, f in enumerate(found)]
 
-    def rank(self, docs: Sequence[Document], tagged: Sequence[Tagged]) -> list[Extraction]:
-        """Second stage: resolve acronyms, collect candidates and rank them with KeyBERT.
+    def tag(self, docs: Sequence[Document], *, recorder: Recorder = NO_RECORDER) -> list[Tagged]:
+        """First stages: clean, POS-tag and find what each document defines (no registry, no
+        embedding model needed)."""
+        from ._pipeline import TAG  # here: the score stages import this module's helpers
+
+        papers = [Paper(i, d) for i, d in enumerate(docs)]
+        run_stages(TAG, papers, self._context(recorder))
+        return [Tagged(p.prepared, p.units, p.defined) for p in papers]
+
+    def rank(
+        self,
+        docs: Sequence[Document],
+        tagged: Sequence[Tagged],
+        *,
+        recorder: Recorder = NO_RECORDER,
+    ) -> list[Extraction]:
+        """Later stages: resolve acronyms, collect candidates and rank them with KeyBERT.
 
         Every definition of the batch is learnt before any document is analysed, so an
         acronym defined anywhere in the batch resolves everywhere in it; likewise every whole
@@ -153,23 +155,22 @@ class KeyBertExtractor:
         """
         if not docs:
             return []
-        return self.score(docs, tagged, self.analyse(tagged))
+        analyses = self.analyse(tagged, recorder=recorder)
+        return self.score(docs, tagged, analyses, recorder=recorder)
 
-    def analyse(self, tagged: Sequence[Tagged]) -> list[Analysis]:
-        """Between the stages, model-free and in batch order: learn the batch's definitions
-        and whole phrases, then collect each document's candidates and methods. The only step
-        that reads or changes what earlier batches taught (acronyms, established phrases).
-        After :meth:`forget`, it reads what :meth:`learn` taught and learns nothing."""
-        if not self._ahead:
-            for t in tagged:
-                self._learn_definitions(t)
-        analyses = [analyse(t.units, t.prepared, t.defined, self.acronyms) for t in tagged]
-        if not self._ahead:
-            for a in analyses:
-                self.phrases.learn(a.candidates)
-        for a in analyses:
-            a.candidates = self.phrases.established(a.candidates)
-        return analyses
+    def analyse(
+        self, tagged: Sequence[Tagged], *, recorder: Recorder = NO_RECORDER
+    ) -> list[Analysis]:
+        """Between the model stages, model-free and in batch order: learn the batch's
+        definitions and whole phrases, then collect each document's candidates and methods.
+        The only stages that read or change what earlier batches taught (acronyms,
+        established phrases). After :meth:`forget`, they read what :meth:`learn` taught and
+        learn nothing."""
+        from ._pipeline import ANALYSE
+
+        papers = _papers(tagged)
+        run_stages(ANALYSE, papers, self._context(recorder, learning=not self._ahead))
+        return [p.analysis for p in papers]
 
     def forget(self) -> None:
         """Start learning a new input ahead of extracting it: forget every acronym and phrase
@@ -181,9 +182,11 @@ class KeyBertExtractor:
     def learn(self, tagged: Sequence[Tagged]) -> None:
         """Learn, one document after the other, what these tagged documents of the input
         define and write whole; any cut of the input into batches teaches the same."""
-        for t in tagged:
-            self._learn_definitions(t)
-            self.phrases.learn(analyse(t.units, t.prepared, t.defined, self.acronyms).candidates)
+        from ._pipeline import LEARN
+
+        context = self._context(NO_RECORDER, learning=True)
+        for paper in _papers(tagged):
+            run_stages(LEARN, [paper], context)
 
     def learn_ahead(
         self, batches: Iterable[Sequence[Document]], *, known: Sequence[tuple[str, str]] = ()
@@ -195,32 +198,37 @@ class KeyBertExtractor:
         for acronym, key in known:
             self.acronyms.learn(acronym, key)
 
-    def _learn_definitions(self, tagged: Tagged) -> None:
-        for acronym, key in with_known_acronyms(tagged.defined, self.acronyms).concepts.items():
-            self.acronyms.learn(acronym, key)
-
     def score(
-        self, docs: Sequence[Document], tagged: Sequence[Tagged], analyses: Sequence[Analysis]
+        self,
+        docs: Sequence[Document],
+        tagged: Sequence[Tagged],
+        analyses: Sequence[Analysis],
+        *,
+        recorder: Recorder = NO_RECORDER,
     ) -> list[Extraction]:
-        """Last stage: embed and rank the analysed candidates (the models' work; it reads the
-        registry, for author keywords and aliases, but changes nothing)."""
+        """Last stages: embed and rank the analysed candidates (the models' work; they read
+        the registry, for author keywords and aliases, but change nothing)."""
+        from ._pipeline import score_stages
+
         if not docs:
             return []
-        rankers = self._load_rankers()
-        texts = [t.prepared.text for t in tagged]
-        ranking = rankers.phrases.documents(texts)
-        # the default mode ranks with the very vectors it stores; the fast one embeds twice
-        stored = rankers.papers.documents(texts) if self.fast else ranking
-        # one KeyBERT pass scores concepts (their open forms) and method phrases (as written) alike
-        phrases = [
-            [*(c.phrase for c in a.candidates.values()), *(_phrase(m) for m in a.methods)]
-            for a in analyses
-        ]
-        sims = keybert_similarities(rankers.keybert, texts, phrases, ranking, rankers.phrases)
-        return [
-            self._extraction(doc, a, stored[i], sims[i], rankers.phrases)
-            for i, (doc, a) in enumerate(zip(docs, analyses))
-        ]
+        papers = _papers(tagged, docs)
+        for paper, analysis in zip(papers, analyses):
+            paper.analysis = analysis
+        run_stages(score_stages(fast=self.fast), papers, self._context(recorder))
+        return [p.extraction for p in papers]
+
+    def _context(self, recorder: Recorder, *, learning: bool = False) -> Context:
+        return Context(
+            acronyms=self.acronyms,
+            phrases=self.phrases,
+            learning=learning,
+            top_n=self.top_n,
+            weights=self._weights,
+            tag=self._tag_texts,
+            rankers=self._load_rankers,
+            recorder=recorder,
+        )
 
     def load(self, *, tagger: bool = True, rankers: bool = True) -> None:
         """Load the models now rather than on the first call."""
@@ -276,63 +284,15 @@ class KeyBertExtractor:
                 f"POS tagging failed ({e}); check that spaCy and its model are intact."
             ) from e
 
-    def _extraction(
-        self,
-        doc: Document,
-        analysis: Analysis,
-        vector: Any,
-        sims: dict[str, float],
-        embedder: PhraseEmbedder,
-    ) -> Extraction:
-        methods = [
-            _method_hit(m, sims.get(_phrase(m), 0.0), _expansion_keys(m, analysis, self.acronyms))
-            for m in analysis.methods
-        ]
-        method_keys = {m.key for m in methods}
-        concepts = self._concepts(analysis, sims, embedder, analysis.defined.names)
-        concepts += _author_concepts(
-            doc.keywords, analysis, self.acronyms, method_keys | {c.key for c in concepts}
-        )
-        # author keywords join after ranking, so they may nest with what ranking chose; an
-        # author wrote each of theirs whole
-        fragments = {
-            c.key
-            for c in concepts
-            if c.source == "keybert" and not analysis.candidates[c.key].whole
-        }
-        out = crowded_out([c.key for c in concepts], fragments)
-        concepts = [c for c in concepts if c.key not in out]
-        return Extraction(
-            concepts=tuple(concepts),
-            proposes=_main_first([m for m, c in zip(methods, analysis.methods) if c.proposed], doc),
-            uses=_best_first([m for m, c in zip(methods, analysis.methods) if not c.proposed]),
-            embedding=tuple(vector.tolist()),
-            definitions=tuple(sorted(analysis.defined.concepts.items())),
-        )
 
-    def _concepts(
-        self,
-        analysis: Analysis,
-        sims: dict[str, float],
-        embedder: PhraseEmbedder,
-        names: dict[str, str],
-    ) -> list[ConceptHit]:
-        keys = list(analysis.candidates)
-        phrases = [analysis.candidates[k].phrase for k in keys]
-        signals = [_signals(analysis.candidates[k]) for k in keys]
-        by_key = {k: sims[p] for k, p in zip(keys, phrases) if p in sims}
-        picked = select(
-            keys,
-            by_key,
-            signals,
-            embedder.phrases(phrases),
-            top_n=self.top_n,
-            weights=self._weights,
-        )
-        return [
-            _concept_hit(analysis.candidates[k], score, analysis.acronyms, names)
-            for k, score in picked
-        ]
+def _papers(tagged: Sequence[Tagged], docs: Sequence[Document] | None = None) -> list[Paper]:
+    """Paper states picking up where the tagging stages left them."""
+    papers = []
+    for i, t in enumerate(tagged):
+        paper = Paper(i, docs[i] if docs is not None else None)
+        paper.prepared, paper.units, paper.defined = t
+        papers.append(paper)
+    return papers
 
 
 def _signals(candidate: Candidate) -> Signals:

@@ -32,7 +32,7 @@ from ._normalise import method_key, singular
 from ._not_methods import is_not_method
 from ._tagging import Unit
 
-__all__ = ["KINDS", "assign_kinds", "link_variants", "occurrences"]
+__all__ = ["KINDS", "assign_kinds", "kind_cue", "link_variants", "occurrences"]
 
 KINDS = ("method", "model", "dataset", "benchmark", "metric", "tool")
 #: The noun beside a name says what it names.
@@ -184,22 +184,31 @@ def assign_kinds(units: Sequence[Unit], methods: list[MethodCandidate]) -> list[
 
 
 def _kind(units: Sequence[Unit], method: MethodCandidate, spans: list[Span]) -> str | None:
+    return kind_cue(units, method, spans)[0]
+
+
+def kind_cue(
+    units: Sequence[Unit], method: MethodCandidate, spans: list[Span]
+) -> tuple[str | None, str]:
+    """The kind the text gives ``method`` (``""``: it names no method; None: no cue says)
+    and the id of the cue that gives it, strongest cue first."""
     if _BENCH.search(method.name):
-        return "benchmark"
-    cues: list[Callable[[Sequence[Unit], Span], str | None]] = [
-        _beside,
-        _list_head,
-        lambda _u, _s: _shape(method.name),
-        _reported_on,
-        _scored,
+        return "benchmark", "kind.bench-name"
+    cues: list[tuple[str, Callable[[Sequence[Unit], Span], str | None]]] = [
+        ("kind.noun-beside", _beside),
+        ("kind.list-head", _list_head),
+        ("kind.size-or-family", lambda _u, _s: _shape(method.name)),
+        ("kind.reported-on", _reported_on),
+        ("kind.score-head", _scored),
     ]
-    for cue in cues:
+    for cue_id, cue in cues:
         for span in spans:
             kind = cue(units, span)
             if kind is not None:
-                return kind
+                return kind, cue_id
     long_forms = [a for a in method.aliases if " " in a]
-    return next((k for a in long_forms if (k := _head_kind(a.split(" ")[-1]))), None)
+    kind = next((k for a in long_forms if (k := _head_kind(a.split(" ")[-1]))), None)
+    return kind, "kind.long-form-head" if kind is not None else "kind.no-cue"
 
 
 def _head_kind(word: str) -> str | None:

@@ -1,7 +1,7 @@
 """Which acronyms the extraction of some documents can look up in the registry, found without
 the tagger, so that a load asks the graph for the stored definitions of those acronyms only.
 
-Every lookup the extractor makes (:func:`._analysis.analyse`, the author keywords' and method
+Every lookup the extractor makes (the analysis stages, the author keywords' and method
 names' expansion in :mod:`._keybert`) is of a word with no space and no hyphen: a tagged unit or
 a hyphen-separated part of one, a word of an author keyword, a method name's base. Such a word
 resolves only when its :func:`acronym_form` is a defined acronym, which :func:`is_acronym`

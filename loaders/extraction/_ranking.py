@@ -33,6 +33,7 @@ __all__ = [
     "Weights",
     "crowded_out",
     "keybert_similarities",
+    "relevances",
     "select",
 ]
 
@@ -158,13 +159,18 @@ def select(
     first."""
     if not keys:
         return []
-    relevance = np.array(
-        [_blend(k, similarity.get(k, 0.0), s, weights) for k, s in zip(keys, signals)]
-    )
+    relevance = relevances(keys, similarity, signals, weights)
     fragments = {k for k, s in zip(keys, signals) if not s.whole}
     chosen = _mmr(keys, relevance, vectors, top_n, weights.diversity, fragments)
     ranked = sorted(chosen, key=lambda i: -relevance[i])
     return [(keys[i], float(min(max(relevance[i], 0.0), 1.0))) for i in ranked]
+
+
+def relevances(
+    keys: Sequence[str], similarity: dict[str, float], signals: Sequence[Signals], weights: Weights
+) -> np.ndarray:
+    """Each key's blended relevance: KeyBERT's similarity plus the document-level signals."""
+    return np.array([_blend(k, similarity.get(k, 0.0), s, weights) for k, s in zip(keys, signals)])
 
 
 def _blend(key: str, similarity: float, signals: Signals, weights: Weights) -> float:

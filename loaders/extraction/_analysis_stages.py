@@ -1,0 +1,278 @@
+"""The model-free analysis stages: concept candidates, method names, their kinds and lineage,
+and the candidates that restate a method or are no established phrase."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ._analysis import (
+    Analysis,
+    concept_expander,
+    concept_resolver,
+    restating_rule,
+    used_acronyms,
+    without_methods,
+)
+from ._candidates import Candidate, collect_candidates
+from ._kinds import assign_kinds, kind_cue, link_variants, occurrences
+from ._methods import MethodCandidate, find_methods
+from ._normalise import is_acronym
+from ._stages import Context, Paper, PaperStage
+from ._trace import Action
+from ._trace_methods import found_by, proposed_by
+
+__all__ = [
+    "Analysed",
+    "Candidates",
+    "Established",
+    "Kinds",
+    "LearnPhrases",
+    "Methods",
+    "NotMethods",
+    "Variants",
+]
+
+
+class Candidates(PaperStage):
+    """Every noun phrase of the paper and the well-formed phrases inside it, by key."""
+
+    name = "candidates"
+    reads = ("units", "defined", "prepared")
+    sets = ("candidates",)
+
+    def run_one(self, paper: Paper, context: Context) -> None:
+        defined = paper.defined
+        expand = concept_expander(concept_resolver(defined, context.acronyms))
+        paper.candidates = collect_candidates(
+            paper.units,
+            title_end=defined.title_end,
+            expand=expand,
+            symbols=paper.prepared.symbols,
+            long_forms=defined.long_forms,
+        )
+        if context.recorder.enabled:
+            for key, candidate in paper.candidates.items():
+                _note_candidate(paper, context, self.name, key, candidate)
+
+
+def _note_candidate(paper: Paper, context: Context, stage: str, key: str, c: Candidate) -> None:
+    rule = "chunk.whole-phrase" if c.whole else "chunk.inner-phrase"
+    context.note(paper, stage, "concept", key, "kept", rule, text=c.name)
+    if len(c.surfaces) > 1:
+        surfaces = ", ".join(c.surfaces)
+        context.note(paper, stage, "concept", key, "merged", "key.merged-wordings", detail=surfaces)
+    written = c.surfaces[0]
+    if written.lower() == key:
+        return
+    # an acronym the key no longer holds was replaced by its expansion
+    expanded = any(is_acronym(w) and w.lower() not in key for w in written.split(" "))
+    rule = "acronym.expanded" if expanded else "key.normalised"
+    context.note(paper, stage, "concept", key, "renamed", rule, text=written, detail=key)
+
+
+class Methods(PaperStage):
+    """The method names the paper writes, those it introduces marked proposed."""
+
+    name = "methods"
+    reads = ("units", "defined", "prepared")
+    sets = ("methods",)
+
+    def run_one(self, paper: Paper, context: Context) -> None:
+        resolve = concept_resolver(paper.defined, context.acronyms)
+        paper.methods = find_methods(
+            paper.units,
+            proposed_at=paper.defined.proposed_at,
+            emphasised=paper.prepared.emphasised,
+            definitions=paper.defined.methods,
+            is_concept=lambda word: resolve(word) is not None,
+        )
+        if context.recorder.enabled:
+            for method in paper.methods:
+                _note_method(paper, context, self.name, method)
+
+
+def _note_method(paper: Paper, context: Context, stage: str, method: MethodCandidate) -> None:
+    context.note(
+        paper, stage, "method", method.key, "kept", found_by(paper, method), text=method.name
+    )
+    if method.aliases:
+        aliases = ", ".join(method.aliases)
+        context.note(paper, stage, "method", method.key, "merged", "method.aliases", detail=aliases)
+    rule = proposed_by(paper, method) if method.proposed else "method.used"
+    detail = "proposes" if method.proposed else "uses"
+    context.note(paper, stage, "method", method.key, "typed", rule, detail=detail)
+
+
+class Kinds(PaperStage):
+    """Each method's kind from the strongest cue the text gives; names beside ``task``,
+    ``team`` … name no method and go."""
+
+    name = "kinds"
+    reads = ("units", "methods")
+    sets = ("methods",)
+
+    def run_one(self, paper: Paper, context: Context) -> None:
+        cues = {}
+        if context.recorder.enabled:
+            cues = {
+                id(m): kind_cue(paper.units, m, occurrences(paper.units, m))[1]
+                for m in paper.methods
+            }
+        before = paper.methods
+        paper.methods = assign_kinds(paper.units, before)
+        kept = {id(m) for m in paper.methods}
+        for method in before if cues else ():
+            cue = cues[id(method)]
+            if id(method) not in kept:
+                context.note(
+                    paper, self.name, "method", method.key, "dropped", cue, detail="names no method"
+                )
+                continue
+            rule = "kind.proposed-default" if cue == "kind.no-cue" and method.proposed else cue
+            context.note(
+                paper, self.name, "method", method.key, "typed", rule, detail=str(method.kind)
+            )
+
+
+class Variants(PaperStage):
+    """Which name each method varies (``SD-LoRA`` → ``LoRA``); a base named only inside its
+    variant joins as a used method, and a variant's base is never the paper's own."""
+
+    name = "variants"
+    reads = ("units", "methods", "defined")
+    sets = ("methods",)
+
+    def run_one(self, paper: Paper, context: Context) -> None:
+        resolve = concept_resolver(paper.defined, context.acronyms)
+        before = {id(m): (m.proposed, m.kind) for m in paper.methods}
+        paper.methods = link_variants(
+            paper.units, paper.methods, is_concept=lambda word: resolve(word) is not None
+        )
+        if context.recorder.enabled:
+            for method in paper.methods:
+                _note_variant(paper, context, self.name, method, before.get(id(method)))
+
+
+def _note_variant(
+    paper: Paper,
+    context: Context,
+    stage: str,
+    method: MethodCandidate,
+    before: tuple[bool, str | None] | None,
+) -> None:
+    key = method.key
+    if before is None:
+        context.note(
+            paper, stage, "method", key, "kept", "variant.base-of-named-variant", text=method.name
+        )
+        context.note(paper, stage, "method", key, "typed", "method.used", detail="uses")
+    elif before[0] and not method.proposed:
+        context.note(
+            paper, stage, "method", key, "typed", "variant.base-not-proposed", detail="uses"
+        )
+    if before is not None and before[1] != method.kind:
+        context.note(
+            paper, stage, "method", key, "typed", "kind.from-variant", detail=str(method.kind)
+        )
+    if method.variant_of:
+        rule = (
+            "variant.text-cue"
+            if method.variant_cue
+            else "variant.name-structure"
+            if method.variant_phrase == method.name
+            else "variant.long-form"
+        )
+        context.note(
+            paper, stage, "method", key, "typed", rule, detail=f"variant of {method.variant_of}"
+        )
+
+
+class NotMethods(PaperStage):
+    """Concept candidates that restate one of the paper's methods, or hold an organisation,
+    go; what is left is packed as the paper's :class:`Analysis`."""
+
+    name = "not-methods"
+    reads = ("candidates", "methods", "units", "defined")
+    sets = ("candidates", "acronyms")
+
+    def run_one(self, paper: Paper, context: Context) -> None:
+        before = paper.candidates
+        paper.candidates = without_methods(before, paper.methods)
+        paper.acronyms = used_acronyms(
+            paper.units, concept_resolver(paper.defined, context.acronyms)
+        )
+        if not context.recorder.enabled:
+            return
+        for key, candidate in before.items():
+            if key in paper.candidates:
+                rule = "concept.not-a-method"
+            else:
+                rule = restating_rule(key, candidate, paper.methods) or "concept.restates-method"
+            action: Action = "kept" if key in paper.candidates else "dropped"
+            context.note(paper, self.name, "concept", key, action, rule, text=candidate.name)
+
+
+class Analysed(PaperStage):
+    """The analysis packed for the scoring stages (which may run in another process)."""
+
+    name = "analysed"
+    reads = ("candidates", "methods", "acronyms", "units", "defined")
+    sets = ("analysis",)
+
+    def run_one(self, paper: Paper, context: Context) -> None:
+        paper.analysis = Analysis(
+            paper.candidates, paper.methods, paper.acronyms, len(paper.units), paper.defined
+        )
+
+
+class LearnPhrases:
+    """The known phrases learn the whole phrases of every paper of the batch before any
+    paper's inner phrases are kept or dropped (skipped once a whole input was learnt ahead)."""
+
+    name = "learn-phrases"
+    reads = ("analysis",)
+    sets = ()
+
+    def run(self, papers: Sequence[Paper], context: Context) -> None:
+        if context.learning:
+            for paper in papers:
+                context.phrases.learn(paper.analysis.candidates)
+
+
+class Established(PaperStage):
+    """An inner phrase stays only where it is established: this paper writes it whole, or
+    enough papers read so far do, and it is not only ever a modifier of the next word."""
+
+    name = "established"
+    reads = ("analysis",)
+    sets = ("analysis",)
+
+    def run_one(self, paper: Paper, context: Context) -> None:
+        before = paper.analysis.candidates
+        paper.analysis.candidates = context.phrases.established(before)
+        if not context.recorder.enabled:
+            return
+        needed = float(context.phrases.needed)
+        for key, candidate in before.items():
+            papers = float(context.phrases.papers_writing(key))
+            kept = key in paper.analysis.candidates
+            action: Action = "kept" if kept else "dropped"
+            context.note(
+                paper,
+                self.name,
+                "concept",
+                key,
+                action,
+                _established_rule(candidate, kept=kept, papers=papers, needed=needed),
+                text=candidate.name,
+                score=None if candidate.whole else papers,
+                threshold=None if candidate.whole else needed,
+            )
+
+
+def _established_rule(candidate: Candidate, *, kept: bool, papers: float, needed: float) -> str:
+    if candidate.whole:
+        return "phrase.written-whole"
+    if kept:
+        return "phrase.established"
+    return "phrase.modifier-only" if papers >= needed else "phrase.not-established"
