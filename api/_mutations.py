@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 import strawberry
 
 from graph.connection import database_errors
-from graph.errors import CorpusError, InvalidInputError, NotFoundError
 from graph.queries import papers_by_ids
 from graph.writes import delete_paper
 from loaders import to_record
 from loaders.records import CorpusWarning, PaperRecord
+from papergraph.errors import CorpusError, InvalidInputError, NotFoundError
 from papergraph.ingest import ingest_papers
 
 if TYPE_CHECKING:

@@ -46,13 +46,13 @@ from neo4j import AsyncDriver
 
 from bench.common import REPO, child_env, summary
 from bench.corpora import ICLR2025
-from graph.config import Settings
 from graph.connection import async_driver
 from graph.cypher import query
 from graph.models import PaperOrder
 from graph.queries import GraphReader, find_methods, find_papers, graph_stats, paper_concepts
 from graph.queries.papers import related_params
 from graph.queries.traversals import NEIGHBORHOOD_PAPERS
+from papergraph.settings import Settings
 
 Call = Callable[[int], Awaitable[None]]
 Plan = tuple[tuple[str, dict[str, Any]], ...]  # (statement name, parameters), in order
@@ -219,7 +219,7 @@ def serve(port: int) -> None:
     import uvicorn
 
     from api.app import create_app
-    from graph.config import load_settings
+    from papergraph.settings import load_settings
 
     uvicorn.run(
         create_app(load_settings()),

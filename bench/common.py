@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from graph import local_neo4j
-from graph.config import Settings, load_settings
+from papergraph.settings import Settings, load_settings
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"

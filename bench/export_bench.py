@@ -22,11 +22,11 @@ from typing import Any
 
 from bench.common import bench_neo4j, child_env, markdown_table, run_child, summary
 from bench.corpora import ICLR2025
-from graph.config import Settings, load_settings
 from graph.connection import async_driver
 from graph.schema import ensure_schema
 from graph.writes import clear_graph, graph_counts
 from loaders.pipeline import load_papers, read_corpora
+from papergraph.settings import Settings, load_settings
 
 FORMATS = ("graphml", "json")
 

@@ -170,8 +170,8 @@ def _plain(query: str) -> str:
 
 
 def run_corpus(settings: Any, name: str, *, papers: int) -> dict[str, Any]:
-    from graph.config import load_settings
     from papergraph.ingest import build_extractor
+    from papergraph.settings import load_settings
 
     corpus = [p for p in read_papers(CORPORA[name]) if p["keywords"]][:papers]
     queries = keyword_queries(corpus)

@@ -38,7 +38,7 @@ from graph._export_formats import (
 )
 from graph._export_items import Attrs, Body, Edge, Item, Node, Shape, Spool
 from graph._export_xml import render_gexf, render_graphml, xml_type
-from graph.errors import ExportError
+from papergraph.errors import ExportError
 
 __all__ = ["WRITERS", "Written", "write_items"]
 

@@ -21,7 +21,7 @@ from typing import IO, Any, Generic, NamedTuple, TypeVar
 
 import networkx as nx
 
-from graph.errors import ExportError
+from papergraph.errors import ExportError
 
 __all__ = [
     "Attrs",

@@ -1,6 +1,6 @@
 """networkx exports of the graph: the whole graph or a filtered part, and weighted projections.
 
->>> from graph.config import load_settings
+>>> from papergraph.settings import load_settings
 >>> from graph.export import export_file, to_networkx, write_graph
 >>> export_file(load_settings(), "graph.graphml", "graphml")   # streamed: any size of graph
 >>> g = to_networkx(load_settings(), concept="diffusion models")   # a MultiDiGraph
@@ -62,9 +62,9 @@ from graph._export_formats import READERS
 from graph._export_items import Item, Shape, graph_items, shape_of
 from graph._export_references import write_references
 from graph._export_stream import MAX_HOPS, Scope, node_id
-from graph.config import Settings
 from graph.connection import database_errors, sync_driver
-from graph.errors import InvalidInputError
+from papergraph.errors import InvalidInputError
+from papergraph.settings import Settings
 
 __all__ = [
     "FORMATS",

@@ -20,8 +20,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from graph._home import require_writable
-from graph.config import Settings
-from graph.errors import AuthenticationError, Neo4jServerError
+from papergraph.errors import AuthenticationError, Neo4jServerError
+from papergraph.settings import Settings
 
 __all__ = [
     "NEO4J_VERSION",

@@ -32,8 +32,8 @@ from neo4j import AsyncDriver, AsyncManagedTransaction, Record, unit_of_work
 from neo4j.exceptions import ConstraintError
 
 from graph.cypher import query, run_batched
-from graph.errors import GraphUnavailableError
 from graph.trend_counts import count_topics_in_transaction, move_topics_in_transaction
+from papergraph.errors import GraphUnavailableError
 
 if TYPE_CHECKING:
     import igraph

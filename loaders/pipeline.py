@@ -18,7 +18,6 @@ from typing import Any
 
 from neo4j import AsyncDriver
 
-from graph.errors import CorpusError
 from graph.writes import (
     IdentityClash,
     IdentityRow,
@@ -54,6 +53,7 @@ from loaders.extraction import (
 )
 from loaders.readers import read_corpus
 from loaders.records import CorpusWarning, PaperRecord
+from papergraph.errors import CorpusError
 
 __all__ = [
     "CorpusRead",

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 
-from graph.errors import InvalidInputError
 from graph.hierarchy import broader_candidates, choose_broader
 from graph.models import ConceptView, DraftAnalysis, DraftTerm, MethodView
 from graph.queries import GraphReader, draft_related, entity_paper_counts, existing_concepts
@@ -21,6 +20,7 @@ from loaders.assemble import candidates
 from loaders.extraction import Extraction, KeyphraseExtractor, LearnsAcronyms
 from loaders.pipeline import seed_acronyms
 from loaders.records import PaperRecord
+from papergraph.errors import InvalidInputError
 from papergraph.ingest import extract
 
 __all__ = ["FEW_PAPERS", "analyze_text"]

@@ -15,8 +15,8 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 import typer
 from rich.console import Console
 
-from graph.config import Settings, env_var, load_settings
-from graph.errors import PapergraphError
+from papergraph.errors import PapergraphError
+from papergraph.settings import Settings, env_var, load_settings
 
 __all__ = ["app", "main"]
 

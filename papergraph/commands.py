@@ -27,15 +27,14 @@ from rich.progress import (
 from rich.text import Text
 
 from graph import require_writable
-from graph.config import Settings
 from graph.connection import async_driver, check_reachable
-from graph.errors import CorpusError, InvalidInputError
 from graph.local_neo4j import ServerStatus
 from graph.models import Stats
 from loaders import FORMATS, detect_format
 from loaders.extraction import KeyphraseExtractor
 from loaders.pipeline import CorpusRead, LoadReport, read_corpora
 from papergraph._imports import import_extraction_libraries
+from papergraph.errors import CorpusError, InvalidInputError
 from papergraph.ingest import (
     Ingested,
     build_extractor,
@@ -45,6 +44,7 @@ from papergraph.ingest import (
     ingest_papers,
     preparation_notice,
 )
+from papergraph.settings import Settings
 
 if TYPE_CHECKING:
     from loaders.extraction import ProcessExtractor, RayExtractor

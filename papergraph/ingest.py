@@ -15,10 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from graph.config import Settings
 from graph.connection import database_errors
 from graph.embeddings import papers_to_embed, store_embeddings
-from graph.errors import GraphUnavailableError
 from graph.hierarchy import refresh_hierarchy
 from graph.models import Stats
 from graph.schema import ensure_schema
@@ -35,6 +33,8 @@ from loaders.extraction import (
 )
 from loaders.pipeline import LoadReport, load_papers
 from loaders.records import PaperRecord
+from papergraph.errors import GraphUnavailableError
+from papergraph.settings import Settings
 
 if TYPE_CHECKING:
     from neo4j import AsyncDriver
@@ -126,7 +126,7 @@ async def ingest_papers(
     hold their models and phrase caches beside it (about 2 GB at 100k papers, where the
     recomputation itself held 3 GB; the load's peak is in ``bench/results/scale.md``).
 
-    Raises :class:`graph.errors.GraphUnavailableError` when Neo4j fails, saying how far the
+    Raises :class:`papergraph.errors.GraphUnavailableError` when Neo4j fails, saying how far the
     load got (each batch is one transaction, so a re-run resumes).
     """
     database = settings.neo4j_database

@@ -9,11 +9,11 @@ from typing import TypeVar
 from rich.console import Console
 from rich.table import Table
 
-from graph.config import Settings
 from graph.connection import async_driver, database_errors
 from graph.models import DraftAnalysis, DraftTerm, Page, ShareChange, TopicView
 from graph.queries import GraphReader, find_topics, share_changes, topic_concepts
 from graph.topics import refresh_topics
+from papergraph.settings import Settings
 
 __all__ = ["run_analyze", "run_topics", "run_trends", "with_reader"]
 

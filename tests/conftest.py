@@ -13,10 +13,10 @@ from _corpora import iclr2021_records, iclr2025_records, write_jsonl_gz
 from neo4j import AsyncDriver
 
 from graph import local_neo4j
-from graph.config import Settings, load_settings
 from graph.connection import async_driver
 from graph.schema import ensure_schema
 from graph.writes import clear_graph
+from papergraph.settings import Settings, load_settings
 
 REPO = Path(__file__).resolve().parent.parent
 CITATIONS_FIXTURE = REPO / "tests" / "data" / "sources" / "openalex-citations.jsonl"

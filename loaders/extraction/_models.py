@@ -34,7 +34,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from graph.errors import ExtractionError
+from papergraph.errors import ExtractionError
 
 from ._building import build_concurrently
 from ._embedding import DOCUMENT_TOKENS, OnnxEncoder

@@ -20,11 +20,11 @@ from typing import Any
 import pytest
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from loaders.extraction.simple import SimpleExtractor
 from loaders.pipeline import load_papers
 from loaders.readers import read_corpus
 from loaders.records import PaperRecord
+from papergraph.settings import Settings
 
 REPO = Path(__file__).resolve().parents[2]
 BROWSER_DIR = REPO / "cypher" / "browser"

@@ -15,12 +15,12 @@ from _evidence import evidence_problems
 from _faults import CLEAN, counts, edges, integrity
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.connection import async_driver
 from graph.writes import clear_graph
 from loaders.extraction.simple import SimpleExtractor
 from loaders.pipeline import LoadReport, load_papers, read_corpora
 from loaders.records import PaperRecord
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 

@@ -18,13 +18,13 @@ import pytest
 from _faults import CLEAN, counts, edges, integrity
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.connection import async_driver
 from graph.writes import _write_batch, clear_graph, delete_paper, refresh_related
 from loaders.assemble import build_row, candidates
 from loaders.extraction.simple import SimpleExtractor
 from loaders.pipeline import LoadReport, load_papers, read_corpora
 from loaders.records import PaperRecord
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 

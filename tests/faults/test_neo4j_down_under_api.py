@@ -21,9 +21,9 @@ from neo4j import AsyncDriver
 
 from api import create_app
 from graph import local_neo4j
-from graph.config import Settings
 from loaders.extraction.simple import SimpleExtractor
 from loaders.pipeline import load_papers, read_corpora
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 QUERIES = (

@@ -15,12 +15,12 @@ import pytest
 from _api import api_client
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.schema import DEFAULT_EMBEDDING_DIMENSIONS
 from graph.writes import graph_counts
 from loaders.pipeline import load_papers
 from loaders.readers import read_corpus
 from loaders.records import PaperRecord
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 ANALYZE = (

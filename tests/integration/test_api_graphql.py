@@ -12,11 +12,11 @@ from _api import api_client
 from neo4j import AsyncDriver
 from pydantic import SecretStr
 
-from graph.config import Settings
 from graph.schema import DEFAULT_EMBEDDING_DIMENSIONS
 from loaders.pipeline import load_papers
 from loaders.readers import read_corpus
 from loaders.records import PaperRecord
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 TOKEN = "seed-token-456"

@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.queries import GraphReader
 from graph.queries.authors import author_coauthors, author_papers, find_authors, get_author
 from graph.schema import ensure_schema
 from loaders.extraction.simple import SimpleExtractor
 from loaders.pipeline import load_papers, read_corpora
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 

@@ -19,7 +19,6 @@ import pytest
 from neo4j import AsyncDriver
 
 from api import create_app
-from graph.config import Settings
 from graph.queries import GraphReader, related_papers
 from graph.queries.papers import CITATION_WEIGHT
 from graph.schema import ensure_schema
@@ -28,6 +27,7 @@ from loaders.assemble import build_row, candidates
 from loaders.extraction.simple import SimpleExtractor
 from loaders.pipeline import load_papers, read_corpora
 from loaders.records import PaperRecord
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 

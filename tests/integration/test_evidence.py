@@ -15,11 +15,11 @@ from _api import api_client
 from _evidence import EVIDENCE, evidence_problems, extracted_edges
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.export import read_graph, to_networkx, write_graph
 from loaders.extraction.simple import SimpleExtractor
 from loaders.pipeline import LoadReport, load_papers, read_corpora
 from loaders.records import PaperRecord
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 REPO = Path(__file__).resolve().parents[2]

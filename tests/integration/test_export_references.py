@@ -17,15 +17,15 @@ from neo4j import AsyncDriver
 from rich.console import Console
 from typer.testing import CliRunner
 
-from graph.config import Settings
-from graph.errors import InvalidInputError
 from graph.export import REFERENCE_FORMATS, export_file, to_networkx
 from loaders.extraction.simple import SimpleExtractor
 from loaders.pipeline import load_papers
 from loaders.readers import read_corpus
 from loaders.records import PaperRecord
 from papergraph.cli import app
+from papergraph.errors import InvalidInputError
 from papergraph.export_command import run_export
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 ABSTRACT = "We study how sparse message passing keeps the accuracy of graph networks at half cost."

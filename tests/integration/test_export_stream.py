@@ -20,11 +20,11 @@ from rich.console import Console
 from graph._export_build import BUILDERS
 from graph._export_formats import gexf_item, graphml_item, node_link_item, xml_attrs
 from graph._export_items import Spool, add_items, graph_items
-from graph.config import Settings
 from graph.connection import sync_driver
-from graph.errors import ExportError
 from graph.export import FORMATS, PROJECTIONS, export_file, read_graph, to_networkx, write_graph
+from papergraph.errors import ExportError
 from papergraph.export_command import run_export
+from papergraph.settings import Settings
 
 XML_AND_JSON = ["graphml", "gexf", "json"]
 

@@ -15,11 +15,11 @@ from _rows import abstract_record
 from neo4j import AsyncDriver
 from test_resolution import SpelledOut, cypher
 
-from graph.config import Settings
 from graph.queries import GraphReader, find_papers
 from graph.writes import clear_graph
 from loaders.pipeline import load_papers
 from loaders.records import PaperRecord
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 

@@ -13,12 +13,12 @@ from neo4j import AsyncDriver
 from pydantic import SecretStr
 
 from api import create_app
-from graph.config import Settings
 from graph.connection import database_errors
-from graph.errors import InvalidInputError
 from graph.writes import PaperRow, graph_counts, upsert_papers
 from loaders.extraction.simple import SimpleExtractor
 from loaders.pipeline import load_papers, read_corpora
+from papergraph.errors import InvalidInputError
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 

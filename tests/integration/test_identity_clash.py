@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from loaders.extraction.simple import SimpleExtractor
 from loaders.pipeline import LoadReport, load_papers
 from loaders.records import PaperRecord
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 

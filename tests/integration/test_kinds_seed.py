@@ -13,12 +13,12 @@ import pytest
 from _api import api_client
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.writes import clear_graph
 from loaders.extraction import keybert_extractor
 from loaders.pipeline import load_papers
 from loaders.readers import read_corpus
 from loaders.records import PaperRecord
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 LABELS: dict[str, Any] = json.loads(

@@ -13,12 +13,12 @@ from _api import api_client
 from _evidence import evidence_problems
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.export import read_graph, to_networkx, write_graph
 from graph.writes import clear_graph
 from loaders.extraction import keybert_extractor
 from loaders.pipeline import load_papers
 from loaders.records import PaperRecord
+from papergraph.settings import Settings
 
 pytestmark = [pytest.mark.neo4j, pytest.mark.model]
 

@@ -10,7 +10,6 @@ import pytest
 from _profile import db_hits
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.cypher import query
 from graph.schema import ensure_schema
 from graph.writes import MentionRow, PaperRow, graph_counts, upsert_papers
@@ -18,6 +17,7 @@ from loaders.extraction.simple import SimpleExtractor
 from loaders.identity import match_key
 from loaders.pipeline import load_papers, read_corpora
 from loaders.records import PaperRecord
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 

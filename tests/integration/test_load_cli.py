@@ -16,10 +16,10 @@ from _evidence import evidence_problems, extracted_edges
 from neo4j import AsyncDriver
 from rich.console import Console
 
-from graph.config import Settings
 from graph.writes import graph_counts
 from loaders.assemble import candidates
 from loaders.pipeline import read_corpora
+from papergraph.settings import Settings
 
 pytestmark = [pytest.mark.neo4j, pytest.mark.model]
 DATA = Path(__file__).resolve().parents[1] / "data"

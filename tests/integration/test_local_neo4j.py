@@ -16,7 +16,7 @@ from neo4j import GraphDatabase
 from neo4j.exceptions import AuthError
 
 from graph import local_neo4j
-from graph.config import Settings, load_settings
+from papergraph.settings import Settings, load_settings
 
 PAPERGRAPH = [sys.executable, "-m", "papergraph"]
 

@@ -11,10 +11,10 @@ from _api import api_client, data
 from _rows import abstract_record
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.export import to_networkx
 from loaders.extraction import Document, Extraction, MethodHit
 from loaders.pipeline import load_papers
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 

@@ -17,13 +17,13 @@ from _api import api_client
 from _profile import db_hits
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.cypher import query
 from graph.models import PaperOrder
 from graph.queries import GraphReader, find_papers
 from graph.schema import ensure_schema
 from loaders.extraction.simple import SimpleExtractor
 from loaders.pipeline import load_papers, read_corpora
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 

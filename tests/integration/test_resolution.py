@@ -13,12 +13,12 @@ import pytest
 from _rows import abstract_record
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.queries import GraphReader, find_papers
 from graph.writes import delete_paper
 from loaders.extraction import ConceptHit, Document, Extraction, MethodHit
 from loaders.pipeline import load_papers
 from loaders.records import PaperRecord
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 

@@ -12,12 +12,12 @@ from neo4j import AsyncDriver
 from pydantic import SecretStr
 
 from api import create_app
-from graph.config import Settings
 from graph.connection import async_driver
 from graph.schema import DEFAULT_EMBEDDING_DIMENSIONS
 from graph.writes import graph_counts
 from loaders.extraction.simple import SimpleExtractor
 from loaders.pipeline import load_papers, read_corpora
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 TOKEN = "routing-token-123"

@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from loaders.extraction.simple import SimpleExtractor
 from loaders.pipeline import load_papers, read_corpora
+from papergraph.settings import Settings
 
 #: The extraction stack: the tagger, the ranking model's runtime, KeyBERT, the libraries
 #: behind them.

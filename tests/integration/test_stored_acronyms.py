@@ -14,7 +14,6 @@ from _graphdump import concept_keys
 from _rows import abstract_record
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.cypher import query
 from graph.export import to_networkx
 from graph.schema import ensure_schema
@@ -22,6 +21,7 @@ from graph.writes import PaperRow, delete_paper, known_acronyms, upsert_papers
 from loaders.extraction import AcronymRegistry, keybert_extractor
 from loaders.pipeline import load_papers
 from loaders.records import PaperRecord
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 

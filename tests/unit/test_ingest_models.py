@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from api._extractor import default_extractor
-from graph.config import load_settings
 from loaders.extraction._models import MINILM_NAME
 from papergraph.ingest import (
     build_extractor,
@@ -15,6 +14,7 @@ from papergraph.ingest import (
     model_dir,
     preparation_notice,
 )
+from papergraph.settings import load_settings
 
 
 def test_every_extractor_reads_its_models_under_papergraph_home(tmp_path: Path) -> None:
