@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from graph import local_neo4j
+from papergraph.cli import local_neo4j
 from papergraph.settings import Settings, load_settings
 
 REPO = Path(__file__).resolve().parents[1]

@@ -48,11 +48,11 @@ from typing import Any
 
 from bench import scale
 from bench.common import RESULTS, bench_settings, child_env, machine_info, markdown_table, run_child
-from graph import local_neo4j
 from graph.connection import async_driver
 from graph.schema import ensure_schema
 from graph.topics import Cooccurrence, cooccurrence, paper_concepts
 from graph.writes import graph_counts
+from papergraph.cli import local_neo4j
 from papergraph.settings import Settings
 
 BOLT_PORT = int(os.environ.get("PAPERGRAPH_SCALE_BOLT_PORT", "52787"))

@@ -6,6 +6,4 @@ Its settings and errors are papergraph's own (:mod:`papergraph.settings`,
 
 from __future__ import annotations
 
-from graph._home import require_writable
-
-__all__ = ["require_writable"]
+__all__: list[str] = []

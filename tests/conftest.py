@@ -12,10 +12,10 @@ import pytest
 from _corpora import iclr2021_records, iclr2025_records, write_jsonl_gz
 from neo4j import AsyncDriver
 
-from graph import local_neo4j
 from graph.connection import async_driver
 from graph.schema import ensure_schema
 from graph.writes import clear_graph
+from papergraph.cli import local_neo4j
 from papergraph.settings import Settings, load_settings
 
 REPO = Path(__file__).resolve().parent.parent

@@ -17,8 +17,8 @@ import pytest
 from _faults import counts, integrity, start_cli, write_subset
 from neo4j import AsyncDriver
 
-from graph import local_neo4j
 from graph.connection import async_driver
+from papergraph.cli import local_neo4j
 from papergraph.settings import Settings
 
 pytestmark = [pytest.mark.neo4j, pytest.mark.model]

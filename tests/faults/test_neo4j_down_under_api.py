@@ -20,9 +20,9 @@ import uvicorn
 from neo4j import AsyncDriver
 
 from api import create_app
-from graph import local_neo4j
 from loaders.extraction.simple import SimpleExtractor
 from loaders.pipeline import load_papers, read_corpora
+from papergraph.cli import local_neo4j
 from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j

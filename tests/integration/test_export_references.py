@@ -22,9 +22,9 @@ from loaders.extraction.simple import SimpleExtractor
 from loaders.pipeline import load_papers
 from loaders.readers import read_corpus
 from loaders.records import PaperRecord
-from papergraph.cli import app
+from papergraph.cli.export_command import run_export
+from papergraph.cli.typer_app import app
 from papergraph.errors import InvalidInputError
-from papergraph.export_command import run_export
 from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j

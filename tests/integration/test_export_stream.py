@@ -22,8 +22,8 @@ from graph.export import FORMATS, PROJECTIONS, export_file, read_graph, to_netwo
 from graph.export._build import BUILDERS
 from graph.export._formats import gexf_item, graphml_item, node_link_item, xml_attrs
 from graph.export._items import Spool, add_items, graph_items
+from papergraph.cli.export_command import run_export
 from papergraph.errors import ExportError
-from papergraph.export_command import run_export
 from papergraph.settings import Settings
 
 XML_AND_JSON = ["graphml", "gexf", "json"]

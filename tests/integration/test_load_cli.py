@@ -157,7 +157,7 @@ async def test_the_extraction_processes_stop_before_the_graph_wide_steps(
     # placing concepts in the hierarchy and recomputing the topics read much of the graph into
     # memory: a load's extraction processes must not hold their models and caches meanwhile
     from papergraph import ingest
-    from papergraph.commands import run_load
+    from papergraph.cli.commands import run_load
 
     alive: list[int] = []
     hierarchy = ingest.refresh_hierarchy

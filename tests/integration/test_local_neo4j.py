@@ -15,7 +15,7 @@ import pytest
 from neo4j import GraphDatabase
 from neo4j.exceptions import AuthError
 
-from graph import local_neo4j
+from papergraph.cli import local_neo4j
 from papergraph.settings import Settings, load_settings
 
 PAPERGRAPH = [sys.executable, "-m", "papergraph"]

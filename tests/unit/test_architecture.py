@@ -116,7 +116,7 @@ _PROCESS_STATE = re.compile(
 
 
 def test_library_code_leaves_the_process_state_alone() -> None:
-    """Only the CLI (papergraph/cli.py) may set environment variables, for its libraries'
+    """Only the CLI (papergraph/cli/typer_app.py) may set environment variables, for its libraries'
     switches; graph, loaders and api change neither the environment nor ``sys.modules``."""
     offenders = [
         str(p.relative_to(REPO))
@@ -201,7 +201,9 @@ def test_only_the_settings_module_reads_the_environment() -> None:
         for p in (REPO / pkg).rglob("*.py")
         if re.search(r"os\.environ(\.get\b|\[)|os\.getenv", p.read_text(encoding="utf-8"))
     ]
-    assert readers == ["graph/local_neo4j.py"]  # passes JAVA_HOME/PATH through to java only
+    assert readers == [
+        "papergraph/cli/local_neo4j.py"
+    ]  # passes JAVA_HOME/PATH through to java only
 
 
 def test_api_holds_no_cypher() -> None:
