@@ -62,7 +62,7 @@ def default_extractor(settings: Settings) -> ExtractorFactory:
     ``PAPERGRAPH_HOME``), imported and built only when first needed."""
 
     def build() -> KeyphraseExtractor:
-        from papergraph.ingest import build_extractor
+        from papergraph.usecases.ingest import build_extractor
 
         return build_extractor(settings)
 

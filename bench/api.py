@@ -310,7 +310,7 @@ def _embed(settings: Settings, texts: list[str]) -> list[tuple[float, ...]]:
     """``texts`` embedded as the API embeds a ``similarPapers`` text: with the production
     extractor of ``settings`` (MiniLM's 384 floats in every mode, as the ``SimpleExtractor``'s
     the bench graphs are loaded with)."""
-    from papergraph.ingest import build_extractor
+    from papergraph.usecases.ingest import build_extractor
 
     return build_extractor(settings).embed(texts)
 

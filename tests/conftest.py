@@ -150,7 +150,7 @@ async def seeded_api(
     from api import create_app
     from loaders.extraction.simple import SimpleExtractor
     from loaders.pipeline import read_corpora
-    from papergraph.ingest import ingest_papers
+    from papergraph.usecases.ingest import ingest_papers
 
     def simple() -> SimpleExtractor:
         return SimpleExtractor(dimensions=384)

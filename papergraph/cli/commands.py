@@ -35,7 +35,8 @@ from papergraph.cli._home import require_writable
 from papergraph.cli._imports import import_extraction_libraries
 from papergraph.cli.local_neo4j import ServerStatus
 from papergraph.errors import CorpusError, InvalidInputError
-from papergraph.ingest import (
+from papergraph.settings import Settings
+from papergraph.usecases.ingest import (
     Ingested,
     build_extractor,
     build_pipelined_extractor,
@@ -44,7 +45,6 @@ from papergraph.ingest import (
     ingest_papers,
     preparation_notice,
 )
-from papergraph.settings import Settings
 
 if TYPE_CHECKING:
     from loaders.extraction import ProcessExtractor, RayExtractor

@@ -105,9 +105,9 @@ def run_topics(settings: Settings, *, first: int, recompute: bool, console: Cons
 
 def run_analyze(settings: Settings, *, text: str, first: int, console: Console) -> DraftAnalysis:
     """Analyse a draft's abstract against the graph (nothing is written) and print it."""
-    from papergraph.analyze import analyze_text
     from papergraph.cli._imports import import_extraction_libraries
-    from papergraph.ingest import build_extractor
+    from papergraph.usecases.analyze import analyze_text
+    from papergraph.usecases.ingest import build_extractor
 
     import_extraction_libraries()
     extractor = build_extractor(settings)

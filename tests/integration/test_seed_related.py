@@ -11,8 +11,8 @@ from neo4j import AsyncDriver
 from graph.queries import GraphReader, related_papers
 from loaders.readers import read_corpus
 from loaders.records import PaperRecord
-from papergraph.ingest import build_extractor, ingest_papers
 from papergraph.settings import Settings
+from papergraph.usecases.ingest import build_extractor, ingest_papers
 
 pytestmark = [pytest.mark.neo4j, pytest.mark.model]
 

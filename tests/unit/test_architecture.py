@@ -4,7 +4,7 @@ Which of our packages imports which (``MAY_IMPORT``, the whole graph as it is)::
 
     papergraph (the CLI) ──► api ──► graph ──► cypher/*.cypher (read by graph.cypher)
     papergraph ──► loaders ──► graph          api ──► loaders (record checks, extractor types)
-    api ──► papergraph.ingest, papergraph.analyze (the use cases, nothing else of papergraph)
+    api ──► papergraph.usecases.ingest, papergraph.usecases.analyze (the use cases, nothing else of papergraph)
     bench ──► api, graph, loaders             scripts ──► loaders
 
 Each reaches another only through its public names (no ``_private`` module of another
@@ -186,11 +186,15 @@ def test_the_api_reaches_papergraph_only_through_the_use_cases() -> None:
         for name in modules_imported_by(path)
         if name.split(".")[0] == "papergraph"
     }
-    assert reached == {"papergraph.ingest", "papergraph.analyze"}
-    ingest_imports = {n.split(".")[0] for n in modules_imported_by(REPO / "papergraph/ingest.py")}
+    assert reached == {"papergraph.usecases.ingest", "papergraph.usecases.analyze"}
+    ingest_imports = {
+        n.split(".")[0] for n in modules_imported_by(REPO / "papergraph/usecases/ingest.py")
+    }
     assert ingest_imports & {"api", "papergraph", "strawberry", "starlette", "typer"} == set()
-    analyze_imports = modules_imported_by(REPO / "papergraph/analyze.py")
-    assert {n for n in analyze_imports if n.startswith("papergraph")} == {"papergraph.ingest"}
+    analyze_imports = modules_imported_by(REPO / "papergraph/usecases/analyze.py")
+    assert {n for n in analyze_imports if n.startswith("papergraph")} == {
+        "papergraph.usecases.ingest"
+    }
     assert {n.split(".")[0] for n in analyze_imports} & {"api", "strawberry", "typer"} == set()
 
 
