@@ -240,7 +240,8 @@ async def ensure_graph(settings: Settings, papers: int) -> int:
     from graph.topics import refresh_topics
     from graph.writes import clear_graph
     from loaders.extraction.simple import SimpleExtractor
-    from loaders.pipeline import load_papers, read_corpora
+    from loaders.pipeline import extract_and_write, read_corpora
+    from papergraph.usecases.ingest import settle_graph
 
     records = read_corpora([ICLR2025], limit=papers).records
     extractor = SimpleExtractor(dimensions=384)
@@ -251,7 +252,8 @@ async def ensure_graph(settings: Settings, papers: int) -> int:
             await clear_graph(driver, database=database)
         await ensure_schema(driver, database=database, dimensions=extractor.dimensions)
         # Unchanged papers (same content, same extractor) are skipped by the loader itself.
-        await load_papers(records, driver=driver, database=database, extractor=extractor)
+        await extract_and_write(records, driver=driver, database=database, extractor=extractor)
+        await settle_graph(driver, database=database)
         await refresh_hierarchy(driver, database=database)  # as every ingest ends
         await refresh_topics(driver, database=database)
         return (await graph_stats(reader)).papers

@@ -84,14 +84,16 @@ async def driver(session_driver: AsyncDriver, neo4j_settings: Settings) -> Async
 
 async def _load_simply(path: Path, driver: AsyncDriver, settings: Settings) -> Settings:
     from loaders.extraction.simple import SimpleExtractor
-    from loaders.pipeline import load_papers
+    from loaders.pipeline import extract_and_write
     from loaders.readers import read_corpus
     from loaders.records import PaperRecord
+    from papergraph.usecases.ingest import settle_graph
 
     records = [r for r in read_corpus(path) if isinstance(r, PaperRecord)]
-    await load_papers(
+    await extract_and_write(
         records, driver=driver, database=settings.neo4j_database, extractor=SimpleExtractor()
     )
+    await settle_graph(driver, database=settings.neo4j_database)
     return settings
 
 
