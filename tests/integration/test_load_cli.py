@@ -156,8 +156,8 @@ async def test_the_extraction_processes_stop_before_the_graph_wide_steps(
 ) -> None:
     # placing concepts in the hierarchy and recomputing the topics read much of the graph into
     # memory: a load's extraction processes must not hold their models and caches meanwhile
-    from papergraph import ingest
     from papergraph.cli.commands import run_load
+    from papergraph.usecases import ingest
 
     alive: list[int] = []
     hierarchy = ingest.refresh_hierarchy
