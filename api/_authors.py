@@ -13,8 +13,8 @@ from api._paging import page_size
 from api._types import ConceptCooccurrence, First, Info, Paper, _as_is
 from graph.author_views import AuthorView
 from graph.author_views import Coauthor as CoauthorView
-from graph.errors import InvalidInputError
 from graph.queries.authors import find_authors, get_author
+from papergraph.errors import InvalidInputError
 
 __all__ = ["Author", "AuthorQuery", "Coauthor"]
 

@@ -49,7 +49,7 @@ from graphql import (
 from graphql.pyutils import Undefined
 from strawberry.extensions import SchemaExtension
 
-from graph.errors import QueryTooCostlyError
+from papergraph.errors import QueryTooCostlyError
 
 __all__ = [
     "EXTRACTION_COSTS",

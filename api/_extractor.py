@@ -18,12 +18,12 @@ import threading
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from graph.errors import ExtractionError, InvalidInputError, PapergraphError, QueryTimeoutError
 from loaders.extraction import LearnsAcronyms
+from papergraph.errors import ExtractionError, InvalidInputError, PapergraphError, QueryTimeoutError
 
 if TYPE_CHECKING:
-    from graph.config import Settings
     from loaders.extraction import AcronymRegistry, Document, Extraction, KeyphraseExtractor
+    from papergraph.settings import Settings
 
 __all__ = [
     "ANALYSIS_SECONDS",
@@ -62,7 +62,7 @@ def default_extractor(settings: Settings) -> ExtractorFactory:
     ``PAPERGRAPH_HOME``), imported and built only when first needed."""
 
     def build() -> KeyphraseExtractor:
-        from papergraph.ingest import build_extractor
+        from papergraph.usecases.ingest import build_extractor
 
         return build_extractor(settings)
 

@@ -1,5 +1,5 @@
 """The write side of the API: input types, their validation, and the glue to the ingest use case
-(``papergraph.ingest``, the one ``papergraph load`` runs) and graph.writes."""
+(``papergraph.usecases.ingest``, the one ``papergraph load`` runs) and graph.writes."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 import strawberry
 
 from graph.connection import database_errors
-from graph.errors import CorpusError, InvalidInputError, NotFoundError
 from graph.queries import papers_by_ids
 from graph.writes import delete_paper
 from loaders import to_record
 from loaders.records import CorpusWarning, PaperRecord
-from papergraph.ingest import ingest_papers
+from papergraph.errors import CorpusError, InvalidInputError, NotFoundError
+from papergraph.usecases.ingest import ingest_papers
 
 if TYPE_CHECKING:
     from api.context import Context

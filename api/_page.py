@@ -17,7 +17,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
-from graph.config import Settings
+from papergraph.settings import Settings
 
 __all__ = ["PAGE_ASSETS", "PAGE_PATHS", "page_routes"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 import binascii
 
-from graph.errors import InvalidInputError
+from papergraph.errors import InvalidInputError
 
 __all__ = ["DEFAULT_FIRST", "MAX_FIRST", "MAX_OFFSET", "cursor", "offset_after", "page_size"]
 

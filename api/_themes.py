@@ -22,7 +22,7 @@ from api._types import (
 )
 from graph.models import DraftAnalysis as DraftAnalysisView
 from graph.queries import find_topics, share_changes
-from papergraph.analyze import analyze_text
+from papergraph.usecases.analyze import analyze_text
 
 __all__ = [
     "DraftAnalysis",

@@ -29,10 +29,10 @@ from api._limits import KEEP_ALIVE_SECONDS, MAX_HEAD_BYTES, BodyLimit, encode_re
 from api._page import page_routes
 from api.context import Context, request_context
 from api.schema import make_schema
-from graph.config import Settings
 from graph.connection import async_driver
-from graph.errors import PapergraphError
 from graph.queries import GraphReader, server_version
+from papergraph.errors import PapergraphError
+from papergraph.settings import Settings
 
 __all__ = ["create_app", "server_config"]
 

@@ -15,7 +15,6 @@ from strawberry.dataloader import DataLoader
 
 from api._extractor import ExtractorProvider
 from graph.author_views import AuthorView, Coauthor
-from graph.config import Settings
 from graph.models import (
     ConceptCooccurrence,
     ConceptMention,
@@ -58,6 +57,7 @@ from graph.queries import (
 )
 from graph.queries.authors import author_coauthors, author_concepts, author_papers, paper_authors
 from graph.queries.citations import paper_cited_by, paper_references
+from papergraph.settings import Settings
 
 __all__ = ["Context", "Loaders", "make_context", "request_context"]
 

@@ -1,6 +1,6 @@
 """What clients see of errors: a stable ``extensions.code``, never a traceback.
 
-* papergraph errors (:class:`graph.errors.PapergraphError` and subclasses) keep their message
+* papergraph errors (:class:`papergraph.errors.PapergraphError` and subclasses) keep their message
   and carry their ``.code``: ``NOT_FOUND``, ``BAD_USER_INPUT``, ``UNAUTHENTICATED``,
   ``DATABASE_UNAVAILABLE``, ``TIMEOUT`` ...;
 * GraphQL's own errors (syntax, validation, the depth/alias/token limits, bad variables) are
@@ -24,7 +24,7 @@ import orjson
 from graphql import GraphQLError
 from strawberry.extensions import SchemaExtension
 
-from graph.errors import PapergraphError
+from papergraph.errors import PapergraphError
 
 __all__ = [
     "INTERNAL_MESSAGE",

@@ -56,7 +56,6 @@ from api._types import (
 from api.context import Context
 from api.errors import ErrorCodes, log_unexpected
 from graph import models
-from graph.errors import InvalidInputError, NotFoundError, UnauthenticatedError
 from graph.queries import (
     find_concepts,
     find_methods,
@@ -72,6 +71,7 @@ from graph.queries import (
     shortest_path,
     similar_to_text,
 )
+from papergraph.errors import InvalidInputError, NotFoundError, UnauthenticatedError
 
 __all__ = [
     "DEFAULT_MAX_COST",

@@ -46,13 +46,13 @@ from neo4j import AsyncDriver
 
 from bench.common import REPO, child_env, summary
 from bench.corpora import ICLR2025
-from graph.config import Settings
 from graph.connection import async_driver
 from graph.cypher import query
 from graph.models import PaperOrder
 from graph.queries import GraphReader, find_methods, find_papers, graph_stats, paper_concepts
 from graph.queries.papers import related_params
 from graph.queries.traversals import NEIGHBORHOOD_PAPERS
+from papergraph.settings import Settings
 
 Call = Callable[[int], Awaitable[None]]
 Plan = tuple[tuple[str, dict[str, Any]], ...]  # (statement name, parameters), in order
@@ -219,7 +219,7 @@ def serve(port: int) -> None:
     import uvicorn
 
     from api.app import create_app
-    from graph.config import load_settings
+    from papergraph.settings import load_settings
 
     uvicorn.run(
         create_app(load_settings()),
@@ -240,7 +240,8 @@ async def ensure_graph(settings: Settings, papers: int) -> int:
     from graph.topics import refresh_topics
     from graph.writes import clear_graph
     from loaders.extraction.simple import SimpleExtractor
-    from loaders.pipeline import load_papers, read_corpora
+    from loaders.pipeline import extract_and_write, read_corpora
+    from papergraph.usecases.ingest import settle_graph
 
     records = read_corpora([ICLR2025], limit=papers).records
     extractor = SimpleExtractor(dimensions=384)
@@ -251,7 +252,8 @@ async def ensure_graph(settings: Settings, papers: int) -> int:
             await clear_graph(driver, database=database)
         await ensure_schema(driver, database=database, dimensions=extractor.dimensions)
         # Unchanged papers (same content, same extractor) are skipped by the loader itself.
-        await load_papers(records, driver=driver, database=database, extractor=extractor)
+        await extract_and_write(records, driver=driver, database=database, extractor=extractor)
+        await settle_graph(driver, database=database)
         await refresh_hierarchy(driver, database=database)  # as every ingest ends
         await refresh_topics(driver, database=database)
         return (await graph_stats(reader)).papers
@@ -310,7 +312,7 @@ def _embed(settings: Settings, texts: list[str]) -> list[tuple[float, ...]]:
     """``texts`` embedded as the API embeds a ``similarPapers`` text: with the production
     extractor of ``settings`` (MiniLM's 384 floats in every mode, as the ``SimpleExtractor``'s
     the bench graphs are loaded with)."""
-    from papergraph.ingest import build_extractor
+    from papergraph.usecases.ingest import build_extractor
 
     return build_extractor(settings).embed(texts)
 

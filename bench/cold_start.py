@@ -33,7 +33,7 @@ from pathlib import Path
 
 from bench.common import REPO
 from loaders.extraction import STATIC_MODEL_DIR
-from papergraph.cli import QUIET_LIBRARIES
+from papergraph.cli.typer_app import QUIET_LIBRARIES
 
 SEED = REPO / "examples" / "iclr2025-seed.txt"
 #: The last commit whose first run built the two models one after the other, in-process.

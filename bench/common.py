@@ -17,8 +17,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from graph import local_neo4j
-from graph.config import Settings, load_settings
+from papergraph.cli import local_neo4j
+from papergraph.settings import Settings, load_settings
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"

@@ -21,8 +21,8 @@ from typing import Any
 import networkx as nx
 
 from bench.common import markdown_table, write_results
-from graph.config import load_settings
 from graph.export import to_networkx
+from papergraph.settings import load_settings
 
 EXTRACTED = frozenset({"MENTIONS", "PROPOSES", "USES", "VARIANT_OF"})
 

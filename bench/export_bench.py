@@ -22,11 +22,12 @@ from typing import Any
 
 from bench.common import bench_neo4j, child_env, markdown_table, run_child, summary
 from bench.corpora import ICLR2025
-from graph.config import Settings, load_settings
 from graph.connection import async_driver
 from graph.schema import ensure_schema
 from graph.writes import clear_graph, graph_counts
-from loaders.pipeline import load_papers, read_corpora
+from loaders.pipeline import extract_and_write, read_corpora
+from papergraph.settings import Settings, load_settings
+from papergraph.usecases.ingest import settle_graph
 
 FORMATS = ("graphml", "json")
 
@@ -39,9 +40,10 @@ async def load(settings: Settings, papers: int) -> dict[str, int]:
         database = settings.neo4j_database
         await ensure_schema(driver, database=database)
         await clear_graph(driver, database=database)
-        await load_papers(
+        await extract_and_write(
             read.records, driver=driver, database=database, extractor=SimpleExtractor()
         )
+        await settle_graph(driver, database=database)
         counts = await graph_counts(driver, database=database)
     return {
         "papers": counts.papers,

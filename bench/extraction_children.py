@@ -27,8 +27,8 @@ import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from graph.config import load_settings
 from loaders.extraction import Document, process_extractor
+from papergraph.settings import load_settings
 
 _DOC = Document(
     text=(

@@ -127,8 +127,8 @@ Lists = dict[str, list[str]]  # "concepts" / "methods" / "both" -> ranked names
 
 
 def papergraph_system(*, fast: bool) -> Callable[[list[dict[str, Any]]], list[Lists]]:
-    from graph.config import load_settings
     from loaders.extraction import KeyBertExtractor
+    from papergraph.settings import load_settings
 
     model_dir = load_settings().home / "models"
     KeyBertExtractor(fast=fast, model_dir=model_dir).load()  # prepares models once, untimed

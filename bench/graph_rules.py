@@ -26,9 +26,9 @@ from typing import Any
 
 from bench.common import REPO, bench_neo4j, child_env, markdown_table, run_child, write_results
 from bench.corpora import ICLR2024
-from graph.config import Settings, load_settings
 from graph.connection import async_driver
 from graph.writes import clear_graph
+from papergraph.settings import Settings, load_settings
 
 SEED = REPO / "examples" / "iclr2025-seed.txt"
 EXAMPLES = 10

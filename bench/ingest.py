@@ -17,9 +17,9 @@ from typing import Any
 
 from bench.common import child_env, run_child, summary
 from bench.corpora import ICLR2025
-from graph.config import Settings
 from graph.connection import async_driver
 from graph.writes import clear_graph
+from papergraph.settings import Settings
 
 TARGET_SPEEDUP = 10  # the default extractor, MiniLM ranking
 TARGET_FAST_SPEEDUP = 25  # --fast, static-model ranking

@@ -46,7 +46,7 @@ from bench.common import (
     markdown_table,
     write_results,
 )
-from graph.config import Settings
+from papergraph.settings import Settings
 
 CONCURRENCY = 32
 HOSTILE_QUERY = (

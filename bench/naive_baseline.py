@@ -13,9 +13,9 @@ import time
 from pathlib import Path
 
 from bench.corpora import read_papers
-from graph.config import load_settings
 from graph.connection import sync_driver
 from graph.cypher import query
+from papergraph.settings import load_settings
 
 WRITE = query("bench_naive_write_paper")
 

@@ -36,9 +36,9 @@ from bench.api import (
     verdict,
 )
 from bench.common import REPO, child_env
-from graph.config import Settings
 from graph.cypher import query
 from graph.queries.papers import related_params
+from papergraph.settings import Settings
 
 PEERS = REPO / "bench" / "peers"
 # The API's speed target: faster than the library on every query at both concurrencies, and a

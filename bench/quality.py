@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from bench.common import child_env, run_child
-from graph.config import Settings
+from papergraph.settings import Settings
 
 #: Targets of the default extractor: (corpus, metric, at least).
 TARGETS = [

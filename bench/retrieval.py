@@ -107,7 +107,7 @@ async def _load(settings: Any, papers: Sequence[dict[str, Any]]) -> float:
     from graph.connection import async_driver
     from graph.writes import clear_graph
     from loaders.pipeline import read_corpora
-    from papergraph.ingest import build_pipelined_extractor, ingest_papers
+    from papergraph.usecases.ingest import build_pipelined_extractor, ingest_papers
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "corpus.jsonl.gz"
@@ -170,8 +170,8 @@ def _plain(query: str) -> str:
 
 
 def run_corpus(settings: Any, name: str, *, papers: int) -> dict[str, Any]:
-    from graph.config import load_settings
-    from papergraph.ingest import build_extractor
+    from papergraph.settings import load_settings
+    from papergraph.usecases.ingest import build_extractor
 
     corpus = [p for p in read_papers(CORPORA[name]) if p["keywords"]][:papers]
     queries = keyword_queries(corpus)

@@ -4,9 +4,10 @@ Each run appends its numbers to ``bench/results/scale.json`` (keyed ``<run>@<N>`
 ``bench/results/scale.md`` from it. The server is a local Neo4j of its own (Bolt port
 ``PAPERGRAPH_SCALE_BOLT_PORT``, default 52787; heap 1 GB, page cache 512 MB, as the bench's).
 
-* ``write N``: a fresh store, then the loader's own write path (``loaders.pipeline.load_papers``:
-  identity matching, ``UNWIND`` batches of 256 in one transaction each, the ``RELATED_TO``
-  refresh at the end) with the deterministic ``SimpleExtractor`` (256-dimension embeddings,
+* ``write N``: a fresh store, then the loader's own write path
+  (``loaders.pipeline.extract_and_write``: identity matching, ``UNWIND`` batches of 256 in one
+  transaction each; then ``papergraph.usecases.ingest.settle_graph``: the resolution and the
+  ``RELATED_TO`` refresh) with the deterministic ``SimpleExtractor`` (256-dimension embeddings,
   about a millisecond a paper in a worker thread beside the writes), so the rate is that of the
   store side. Reported: papers/s overall and per tenth of the load (where the store bends),
   the loader's peak RSS, the store's size on disk, the graph's counts.
@@ -48,12 +49,12 @@ from typing import Any
 
 from bench import scale
 from bench.common import RESULTS, bench_settings, child_env, machine_info, markdown_table, run_child
-from graph import local_neo4j
-from graph.config import Settings
 from graph.connection import async_driver
 from graph.schema import ensure_schema
 from graph.topics import Cooccurrence, cooccurrence, paper_concepts
 from graph.writes import graph_counts
+from papergraph.cli import local_neo4j
+from papergraph.settings import Settings
 
 BOLT_PORT = int(os.environ.get("PAPERGRAPH_SCALE_BOLT_PORT", "52787"))
 CORPORA = Path(os.environ.get("PAPERGRAPH_SCALE_DIR", "/tmp/papergraph-scale"))
@@ -189,7 +190,8 @@ class _Progress:
 
 async def _write(settings: Settings, path: Path, progress: _Progress) -> dict[str, Any]:
     from loaders.extraction.simple import SimpleExtractor
-    from loaders.pipeline import load_papers, read_corpora
+    from loaders.pipeline import extract_and_write, read_corpora
+    from papergraph.usecases.ingest import settle_graph
 
     records = read_corpora([path]).records
     extractor = SimpleExtractor(dimensions=384)
@@ -202,9 +204,10 @@ async def _write(settings: Settings, path: Path, progress: _Progress) -> dict[st
         database = settings.neo4j_database
         await ensure_schema(driver, database=database, dimensions=extractor.dimensions)
         progress.started = time.perf_counter()
-        report = await load_papers(
+        report = await extract_and_write(
             records, driver=driver, database=database, extractor=extractor, on_progress=on_progress
         )
+        await settle_graph(driver, database=database)
         finished = time.perf_counter()
         counts = await graph_counts(driver, database=database)
     seconds = progress.earlier.get("seconds", 0.0) + finished - progress.started

@@ -44,9 +44,9 @@ from bench.common import (
     write_results,
 )
 from bench.corpora import ICLR2024, ICLR2025, read_papers
-from graph.config import Settings, load_settings
 from graph.connection import async_driver
 from graph.writes import clear_graph
+from papergraph.settings import Settings, load_settings
 
 #: The concept share above which the topics computed before left a concept out.
 OLD_MAX_SHARE = 0.3

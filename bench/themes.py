@@ -30,13 +30,13 @@ from neo4j import AsyncDriver
 
 from bench.api import UNFILTERED, Samples, percentile, pick_samples
 from bench.common import REPO
-from graph.config import Settings, load_settings
 from graph.connection import async_driver
 from graph.cypher import query
 from graph.queries import GraphReader, find_papers, find_topics
 from graph.queries.hierarchy import concept_broader, concept_narrower
 from graph.queries.topics import paper_topics, topic_papers, topic_trend
 from graph.queries.trends import concept_trend, share_changes
+from papergraph.settings import Settings, load_settings
 
 CORPORA = ("iclr2021.jsonl.gz", "iclr2024.jsonl.gz", "iclr2025.jsonl.gz")
 FROM_YEAR, TO_YEAR = 2021, 2025

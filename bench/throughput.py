@@ -32,8 +32,8 @@ from typing import Any
 
 from bench.common import REPO, child_env, machine_info, markdown_table, write_results
 from bench.corpora import ICLR2024
-from graph.config import Settings
 from graph.connection import async_driver
+from papergraph.settings import Settings
 
 BATCH = 256
 
@@ -73,7 +73,7 @@ def run(
 WRITE_CHILD = """
 import asyncio, json, sys, time
 from pathlib import Path
-from graph.config import load_settings
+from papergraph.settings import load_settings
 from graph.connection import async_driver
 from graph.schema import ensure_schema
 from graph.writes import clear_graph, upsert_papers

@@ -1,40 +1,9 @@
-"""The graph layer: settings, connection, schema, Cypher and the typed query functions."""
+"""The graph layer: connection, schema, Cypher, the typed query functions and the exports.
+
+Its settings and errors are papergraph's own (:mod:`papergraph.settings`,
+:mod:`papergraph.errors`): one settings object and one error tree for every package.
+"""
 
 from __future__ import annotations
 
-from graph._home import require_writable
-from graph.config import Settings, load_settings
-from graph.errors import (
-    AuthenticationError,
-    ConfigError,
-    CorpusError,
-    ExportError,
-    ExtractionError,
-    GraphUnavailableError,
-    InvalidInputError,
-    Neo4jServerError,
-    NotFoundError,
-    PapergraphError,
-    QueryTimeoutError,
-    QueryTooCostlyError,
-    UnauthenticatedError,
-)
-
-__all__ = [
-    "AuthenticationError",
-    "ConfigError",
-    "CorpusError",
-    "ExportError",
-    "ExtractionError",
-    "GraphUnavailableError",
-    "InvalidInputError",
-    "Neo4jServerError",
-    "NotFoundError",
-    "PapergraphError",
-    "QueryTimeoutError",
-    "QueryTooCostlyError",
-    "Settings",
-    "UnauthenticatedError",
-    "load_settings",
-    "require_writable",
-]
+__all__: list[str] = []

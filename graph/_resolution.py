@@ -19,9 +19,9 @@ from typing import Any, Literal
 from neo4j import AsyncDriver, AsyncManagedTransaction, unit_of_work
 
 from graph.cypher import query
-from graph.errors import InvalidInputError
 from graph.queries._lucene import check_search_text, lucene_phrase
 from graph.topics import relink_papers
+from papergraph.errors import InvalidInputError
 
 __all__ = ["refresh_aliases", "resolve_graph", "store_untyped_uses"]
 

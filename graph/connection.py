@@ -20,14 +20,14 @@ from neo4j.exceptions import (
     TransientError,
 )
 
-from graph.config import Settings
-from graph.errors import (
+from papergraph.errors import (
     AuthenticationError,
     GraphUnavailableError,
     InvalidInputError,
     PapergraphError,
     QueryTimeoutError,
 )
+from papergraph.settings import Settings
 
 __all__ = [
     "async_driver",

@@ -13,7 +13,7 @@ from typing import LiteralString, cast
 
 from neo4j import AsyncDriver, Query
 
-from graph.errors import PapergraphError
+from papergraph.errors import PapergraphError
 
 __all__ = ["cypher_dir", "names", "query", "run_batched"]
 

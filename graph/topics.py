@@ -40,8 +40,8 @@ from neo4j.exceptions import ConstraintError
 from graph._broader import GENERIC_WORDS
 from graph._coherence import mean_coherence, npmi, topic_coherence
 from graph.cypher import query, run_batched
-from graph.errors import GraphUnavailableError
 from graph.trend_counts import count_topics_in_transaction, move_topics_in_transaction
+from papergraph.errors import GraphUnavailableError
 
 if TYPE_CHECKING:
     import igraph

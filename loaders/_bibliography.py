@@ -12,10 +12,10 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from graph.errors import CorpusError
 from graph.paper_ids import IdKind, canonical
 from loaders._formats import Parsed, RawRecord
 from loaders.records import CorpusWarning
+from papergraph.errors import CorpusError
 
 __all__ = ["csl_fields", "parse_bibtex", "parse_ris", "without_abstract"]
 

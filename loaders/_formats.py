@@ -13,8 +13,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import NoReturn, TextIO
 
-from graph.errors import CorpusError
 from loaders.records import CorpusWarning
+from papergraph.errors import CorpusError
 
 __all__ = ["RawRecord", "csv_header", "parse_csv", "parse_json_array", "parse_jsonl", "parse_text"]
 

@@ -12,11 +12,11 @@ import json
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from graph.errors import CorpusError
 from graph.paper_ids import IdKind, canonical
 from loaders._bibliography import without_abstract
 from loaders._formats import Parsed, RawRecord, parse_jsonl
 from loaders.records import CorpusWarning
+from papergraph.errors import CorpusError
 
 __all__ = [
     "PAGE_KEYS",

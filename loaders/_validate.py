@@ -13,9 +13,9 @@ import unicodedata
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from graph.errors import CorpusError
 from graph.paper_ids import IdKind, canonical, name_key
 from loaders.records import AuthorRef, CorpusWarning, PaperRecord, SkipKind
+from papergraph.errors import CorpusError
 
 __all__ = [
     "ABSTRACT_LIMIT",

@@ -1,7 +1,9 @@
-"""``papergraph load``: read corpora, skip unchanged papers, extract in batches, write in batches.
+"""The batches of a load: read corpora, skip unchanged papers, extract and write in batches.
 
 Extraction is CPU-bound and runs off the event loop (in the extractor's child processes, or in
-a worker thread), up to two batches ahead of the one being written to Neo4j.
+a worker thread), up to two batches ahead of the one being written to Neo4j. What a load does
+once the last batch is written (resolving what depends on other papers, the hierarchy, the
+topics) is the ingest use case's (:mod:`papergraph.usecases.ingest`).
 """
 
 from __future__ import annotations
@@ -18,7 +20,6 @@ from typing import Any
 
 from neo4j import AsyncDriver
 
-from graph.errors import CorpusError
 from graph.writes import (
     IdentityClash,
     IdentityRow,
@@ -27,8 +28,6 @@ from graph.writes import (
     WriteResult,
     identity_clashes,
     known_acronyms,
-    refresh_related,
-    resolve_graph,
     stored_fingerprints,
     stored_papers,
     upsert_papers,
@@ -54,11 +53,12 @@ from loaders.extraction import (
 )
 from loaders.readers import read_corpus
 from loaders.records import CorpusWarning, PaperRecord
+from papergraph.errors import CorpusError
 
 __all__ = [
     "CorpusRead",
     "LoadReport",
-    "load_papers",
+    "extract_and_write",
     "read_corpora",
     "seed_acronyms",
 ]
@@ -137,7 +137,7 @@ async def _stored_definitions(
     return await known_acronyms(driver, database=database, acronyms=wanted)
 
 
-async def load_papers(
+async def extract_and_write(
     records: Iterable[PaperRecord],
     *,
     driver: AsyncDriver,
@@ -151,9 +151,9 @@ async def load_papers(
 
     When anything is to be extracted, an extractor that :class:`LearnsAhead` first learns the
     whole input, so the result does not depend on ``batch_size`` (one that only
-    :class:`LearnsAcronyms` is taught the stored definitions the input can use); once every
-    batch is written, :func:`graph.writes.resolve_graph` settles what depends on other papers
-    (untyped uses, keys that name both a concept and a method).
+    :class:`LearnsAcronyms` is taught the stored definitions the input can use). What depends
+    on other papers (untyped uses, keys that name both a concept and a method) is settled after
+    the last batch by :func:`papergraph.usecases.ingest.settle_graph`.
 
     Each batch is written in one transaction, so when the database fails mid-load the error
     propagates with every written paper whole. Pass ``report`` to keep the counts so far in
@@ -191,8 +191,6 @@ async def load_papers(
         finally:
             for unwritten in in_flight:  # stopped by an error or Ctrl-C: never awaited
                 unwritten.close()
-    await resolve_graph(driver, database=database)
-    await refresh_related(driver, database=database)
     report.seconds = time.perf_counter() - started
     return report
 

@@ -36,10 +36,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
-from graph.errors import CorpusError, InvalidInputError
 from loaders import _bibliography, _formats, _scholarly
 from loaders._validate import to_record
 from loaders.records import CorpusWarning, PaperRecord
+from papergraph.errors import CorpusError, InvalidInputError
 
 __all__ = ["FORMATS", "detect_format", "read_corpus"]
 

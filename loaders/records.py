@@ -1,6 +1,6 @@
 """What every corpus reader yields, whatever the file format: a :class:`PaperRecord` per
 paper, or a :class:`CorpusWarning` per record skipped on purpose (malformed records are
-:class:`graph.errors.CorpusError` values)."""
+:class:`papergraph.errors.CorpusError` values)."""
 
 from __future__ import annotations
 

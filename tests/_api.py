@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 
 from api import create_app
-from graph.config import Settings
+from papergraph.settings import Settings
 
 
 @asynccontextmanager

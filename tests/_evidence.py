@@ -9,7 +9,7 @@ from typing import Any
 
 from neo4j import AsyncDriver
 
-from graph.config import Settings
+from papergraph.settings import Settings
 
 EVIDENCE = (
     "evidenceField",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from neo4j import AsyncDriver
 
-from graph.config import Settings
+from papergraph.settings import Settings
 
 #: Properties that record when or how a graph was written, not what it says (a RELATED_TO
 #: pair key is made of the node ids the store happened to give its ends).

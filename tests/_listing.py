@@ -11,11 +11,11 @@ from typing import Any
 
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.models import PaperOrder
 from graph.queries import GraphReader, find_papers
 from graph.schema import ensure_schema
 from graph.writes import PaperRow, upsert_papers
+from papergraph.settings import Settings
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,9 @@ import httpx
 from _api import api_client
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.topics import refresh_topics
 from graph.writes import PaperRow, upsert_papers
+from papergraph.settings import Settings
 
 THEMES = {
     "graph": ["graph neural network", "message passing", "node classification", "graph pooling"],

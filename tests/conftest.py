@@ -12,11 +12,11 @@ import pytest
 from _corpora import iclr2021_records, iclr2025_records, write_jsonl_gz
 from neo4j import AsyncDriver
 
-from graph import local_neo4j
-from graph.config import Settings, load_settings
 from graph.connection import async_driver
 from graph.schema import ensure_schema
 from graph.writes import clear_graph
+from papergraph.cli import local_neo4j
+from papergraph.settings import Settings, load_settings
 
 REPO = Path(__file__).resolve().parent.parent
 CITATIONS_FIXTURE = REPO / "tests" / "data" / "sources" / "openalex-citations.jsonl"
@@ -84,14 +84,16 @@ async def driver(session_driver: AsyncDriver, neo4j_settings: Settings) -> Async
 
 async def _load_simply(path: Path, driver: AsyncDriver, settings: Settings) -> Settings:
     from loaders.extraction.simple import SimpleExtractor
-    from loaders.pipeline import load_papers
+    from loaders.pipeline import extract_and_write
     from loaders.readers import read_corpus
     from loaders.records import PaperRecord
+    from papergraph.usecases.ingest import settle_graph
 
     records = [r for r in read_corpus(path) if isinstance(r, PaperRecord)]
-    await load_papers(
+    await extract_and_write(
         records, driver=driver, database=settings.neo4j_database, extractor=SimpleExtractor()
     )
+    await settle_graph(driver, database=settings.neo4j_database)
     return settings
 
 
@@ -150,7 +152,7 @@ async def seeded_api(
     from api import create_app
     from loaders.extraction.simple import SimpleExtractor
     from loaders.pipeline import read_corpora
-    from papergraph.ingest import ingest_papers
+    from papergraph.usecases.ingest import ingest_papers
 
     def simple() -> SimpleExtractor:
         return SimpleExtractor(dimensions=384)

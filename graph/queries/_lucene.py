@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from graph.errors import InvalidInputError
+from papergraph.errors import InvalidInputError
 
 __all__ = [
     "LUCENE_SPECIAL",

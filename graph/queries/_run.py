@@ -13,9 +13,9 @@ from typing import Any
 
 from neo4j import READ_ACCESS, AsyncDriver, Query
 
-from graph.config import Settings
 from graph.connection import database_errors
 from graph.cypher import query
+from papergraph.settings import Settings
 
 __all__ = ["GraphReader", "StatementCounter", "fetch", "fetch_one", "server_version"]
 

@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from graph.errors import InvalidInputError
 from graph.queries._lucene import LUCENE_SPECIAL, refuse_long_text
+from papergraph.errors import InvalidInputError
 
 __all__ = ["MAX_PAREN_DEPTH", "MAX_SEARCH_CHARS", "MAX_SEARCH_WORDS", "SearchQuery", "parse_search"]
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from graph.errors import InvalidInputError, NotFoundError
 from graph.models import (
     ConceptMention,
     ConceptView,
@@ -27,6 +26,7 @@ from graph.queries.authors import get_author
 from graph.queries.citations import co_citing_papers, shared_references
 from graph.queries.entities import get_concept, get_method
 from graph.queries.search import MATCH_ALL, Embed, SearchFilters, search_papers
+from papergraph.errors import InvalidInputError, NotFoundError
 
 _DATA_KINDS = frozenset({MethodKind.DATASET, MethodKind.BENCHMARK})
 

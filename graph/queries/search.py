@@ -27,12 +27,12 @@ from dataclasses import dataclass
 import numpy as np
 import snowballstemmer
 
-from graph.errors import InvalidInputError, NotFoundError
 from graph.models import Page, PaperView, Recommendation, SearchMatch
 from graph.paper_ids import lookup_forms
 from graph.queries._convert import to_paper
 from graph.queries._run import GraphReader, fetch
 from graph.queries._search_syntax import SearchQuery
+from papergraph.errors import InvalidInputError, NotFoundError
 
 __all__ = [
     "LEXICAL_WEIGHT",

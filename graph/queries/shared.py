@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from graph.errors import NotFoundError
 from graph.models import SharedConcept
 from graph.queries._convert import to_concept
 from graph.queries._run import GraphReader, Row, fetch_one
 from graph.queries.papers import MAX_BROADER_PAPERS
+from papergraph.errors import NotFoundError
 
 __all__ = ["shared_concepts_explained"]
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from graph.errors import InvalidInputError, NotFoundError
 from graph.models import GraphPath, Stats, Subgraph, stats_from_row
 from graph.queries._convert import to_edges, to_nodes
 from graph.queries._run import GraphReader, fetch_one
+from papergraph.errors import InvalidInputError, NotFoundError
 
 __all__ = ["MAX_HOPS", "MAX_NEIGHBORHOOD_HOPS", "graph_stats", "neighborhood", "shortest_path"]
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from graph.errors import InvalidInputError
 from graph.models import ConceptView, ShareChange, TrendPoint
 from graph.queries._convert import to_concept
 from graph.queries._run import GraphReader, fetch, fetch_one
 from graph.trend_stats import rank_changes, share_change, trend_points
+from papergraph.errors import InvalidInputError
 
 __all__ = ["concept_trend", "method_trend", "share_changes", "year_totals"]
 

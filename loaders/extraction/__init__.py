@@ -127,7 +127,7 @@ def keybert_extractor(
     ``fast`` ranks with the static model instead of MiniLM: several times faster, less
     accurate (see the README's quality table). Pass the same ``acronyms`` registry to later
     runs to keep resolving acronyms defined earlier. Raises
-    :class:`graph.errors.ExtractionError` when a model package is missing.
+    :class:`papergraph.errors.ExtractionError` when a model package is missing.
     """
     from ._keybert import KeyBertExtractor
 

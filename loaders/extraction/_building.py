@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-from graph.errors import ExtractionError
+from papergraph.errors import ExtractionError
 
 __all__ = ["build_concurrently"]
 

@@ -8,8 +8,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from graph.errors import ExtractionError
 from loaders.markup import WORD_MACROS, strip_markup
+from papergraph.errors import ExtractionError
 
 from ._analysis import Analysis, Definitions, Prepared
 from ._candidates import Candidate, Expander, KnownPhrases, expand_words

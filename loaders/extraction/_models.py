@@ -34,7 +34,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from graph.errors import ExtractionError
+from papergraph.errors import ExtractionError
 
 from ._building import build_concurrently
 from ._embedding import DOCUMENT_TOKENS, OnnxEncoder
@@ -259,7 +259,7 @@ def _save_atomically(target: Path, write: Callable[[Path], None]) -> None:
 def _quiet() -> Iterator[None]:
     """Keep the libraries' warnings about their own internals out of a model preparation
     (scoped to it). Their banners and progress bars are for the application to switch off
-    with their own settings (the CLI does: ``papergraph.cli.QUIET_LIBRARIES``)."""
+    with their own settings (the CLI does: ``papergraph.cli.typer_app.QUIET_LIBRARIES``)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         yield

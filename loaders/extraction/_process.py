@@ -26,7 +26,7 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
-from graph.errors import ExtractionError
+from papergraph.errors import ExtractionError
 
 from ._keybert import KeyBertExtractor, Tagged, extractor_version
 from ._models import MINILM_DIMENSIONS

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from graph.errors import ExtractionError
+from papergraph.errors import ExtractionError
 
 from ._analysis import Analysis
 from ._keybert import KeyBertExtractor, Tagged, extractor_version

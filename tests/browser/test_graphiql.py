@@ -13,7 +13,7 @@ from neo4j import AsyncDriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from graph.config import Settings
+from papergraph.settings import Settings
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PAIR_SHARING_MOST = """

@@ -20,11 +20,12 @@ from typing import Any
 import pytest
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from loaders.extraction.simple import SimpleExtractor
-from loaders.pipeline import load_papers
+from loaders.pipeline import extract_and_write
 from loaders.readers import read_corpus
 from loaders.records import PaperRecord
+from papergraph.settings import Settings
+from papergraph.usecases.ingest import settle_graph
 
 REPO = Path(__file__).resolve().parents[2]
 BROWSER_DIR = REPO / "cypher" / "browser"
@@ -113,9 +114,10 @@ async def seeded(driver: AsyncDriver, neo4j_settings: Settings) -> Settings:
         for r in read_corpus(REPO / "examples" / "iclr2025-seed.txt")
         if isinstance(r, PaperRecord)
     ]
-    await load_papers(
+    await extract_and_write(
         records, driver=driver, database=neo4j_settings.neo4j_database, extractor=SimpleExtractor()
     )
+    await settle_graph(driver, database=neo4j_settings.neo4j_database)
     return neo4j_settings
 
 

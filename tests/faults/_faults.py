@@ -11,9 +11,9 @@ from pathlib import Path
 
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.models import Stats
 from graph.writes import graph_counts
+from papergraph.settings import Settings
 
 REPO = Path(__file__).resolve().parents[2]
 

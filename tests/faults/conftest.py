@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 from neo4j import AsyncDriver
 
-from graph import local_neo4j
-from graph.config import Settings, load_settings
 from graph.connection import async_driver
 from graph.schema import ensure_schema
 from graph.writes import clear_graph
+from papergraph.cli import local_neo4j
+from papergraph.settings import Settings, load_settings
 
 DIMENSIONS = 384  # the real extractor's; SimpleExtractor(dimensions=384) matches the vector index
 

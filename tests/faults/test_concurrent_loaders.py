@@ -15,25 +15,28 @@ from _evidence import evidence_problems
 from _faults import CLEAN, counts, edges, integrity
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.connection import async_driver
 from graph.writes import clear_graph
 from loaders.extraction.simple import SimpleExtractor
-from loaders.pipeline import LoadReport, load_papers, read_corpora
+from loaders.pipeline import LoadReport, extract_and_write, read_corpora
 from loaders.records import PaperRecord
+from papergraph.settings import Settings
+from papergraph.usecases.ingest import settle_graph
 
 pytestmark = pytest.mark.neo4j
 
 
 async def load(records: list[PaperRecord], settings: Settings) -> LoadReport:
     async with async_driver(settings) as driver:
-        return await load_papers(
+        report = await extract_and_write(
             records,
             driver=driver,
             database=settings.neo4j_database,
             extractor=SimpleExtractor(dimensions=384),
             batch_size=16,
         )
+        await settle_graph(driver, database=settings.neo4j_database)
+        return report
 
 
 async def test_two_overlapping_loads_at_once_equal_one_sequential_load(

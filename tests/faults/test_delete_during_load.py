@@ -18,13 +18,14 @@ import pytest
 from _faults import CLEAN, counts, edges, integrity
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.connection import async_driver
 from graph.writes import _write_batch, clear_graph, delete_paper, refresh_related
 from loaders.assemble import build_row, candidates
 from loaders.extraction.simple import SimpleExtractor
-from loaders.pipeline import LoadReport, load_papers, read_corpora
+from loaders.pipeline import LoadReport, extract_and_write, read_corpora
 from loaders.records import PaperRecord
+from papergraph.settings import Settings
+from papergraph.usecases.ingest import settle_graph
 
 pytestmark = pytest.mark.neo4j
 
@@ -34,13 +35,15 @@ EXTRACTOR = SimpleExtractor(dimensions=384)
 
 
 async def load(driver: AsyncDriver, records: list[PaperRecord], settings: Settings) -> LoadReport:
-    return await load_papers(
+    report = await extract_and_write(
         records,
         driver=driver,
         database=settings.neo4j_database,
         extractor=EXTRACTOR,
         batch_size=BATCH,
     )
+    await settle_graph(driver, database=settings.neo4j_database)
+    return report
 
 
 def near_copy(record: PaperRecord, number: int) -> PaperRecord:

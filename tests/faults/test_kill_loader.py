@@ -22,8 +22,8 @@ import pytest
 from _faults import CLEAN, counts, edges, integrity, run_cli, start_cli, write_subset
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.writes import clear_graph
+from papergraph.settings import Settings
 
 pytestmark = [pytest.mark.neo4j, pytest.mark.model]
 PAPERS = int(os.environ.get("PAPERGRAPH_FAULT_PAPERS", "240"))

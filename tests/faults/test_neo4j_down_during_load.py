@@ -17,9 +17,9 @@ import pytest
 from _faults import counts, integrity, start_cli, write_subset
 from neo4j import AsyncDriver
 
-from graph import local_neo4j
-from graph.config import Settings
 from graph.connection import async_driver
+from papergraph.cli import local_neo4j
+from papergraph.settings import Settings
 
 pytestmark = [pytest.mark.neo4j, pytest.mark.model]
 PAPERS = 240

@@ -20,10 +20,11 @@ import uvicorn
 from neo4j import AsyncDriver
 
 from api import create_app
-from graph import local_neo4j
-from graph.config import Settings
 from loaders.extraction.simple import SimpleExtractor
-from loaders.pipeline import load_papers, read_corpora
+from loaders.pipeline import extract_and_write, read_corpora
+from papergraph.cli import local_neo4j
+from papergraph.settings import Settings
+from papergraph.usecases.ingest import settle_graph
 
 pytestmark = pytest.mark.neo4j
 QUERIES = (
@@ -39,12 +40,13 @@ QUERIES = (
 async def api(fault_driver: AsyncDriver, neo4j_up: Settings, iclr: Path) -> AsyncIterator[str]:
     """uvicorn serving the API in a thread over 40 ICLR-style papers; yields the base URL."""
     records = read_corpora([iclr], limit=40).records
-    await load_papers(
+    await extract_and_write(
         records,
         driver=fault_driver,
         database=neo4j_up.neo4j_database,
         extractor=SimpleExtractor(dimensions=384),
     )
+    await settle_graph(fault_driver, database=neo4j_up.neo4j_database)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]

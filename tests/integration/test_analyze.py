@@ -15,12 +15,13 @@ import pytest
 from _api import api_client
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.schema import DEFAULT_EMBEDDING_DIMENSIONS
 from graph.writes import graph_counts
-from loaders.pipeline import load_papers
+from loaders.pipeline import extract_and_write
 from loaders.readers import read_corpus
 from loaders.records import PaperRecord
+from papergraph.settings import Settings
+from papergraph.usecases.ingest import settle_graph
 
 pytestmark = pytest.mark.neo4j
 ANALYZE = (
@@ -42,7 +43,8 @@ async def client(
 ) -> AsyncIterator[httpx.AsyncClient]:
     records = [r for r in read_corpus(seed_file) if isinstance(r, PaperRecord)]
     database = neo4j_settings.neo4j_database
-    await load_papers(records, driver=driver, database=database, extractor=simple_extractor())
+    await extract_and_write(records, driver=driver, database=database, extractor=simple_extractor())
+    await settle_graph(driver, database=database)
     async with api_client(neo4j_settings, extractor_factory=simple_extractor) as http:
         yield http
 

@@ -33,10 +33,10 @@ from starlette.applications import Starlette
 
 from api import create_app, print_schema
 from api.schema import schema as app_schema
-from graph.config import Settings
 from graph.models import Stats
 from graph.writes import MentionRow, MethodRow, PaperRow, graph_counts, upsert_papers
 from loaders.extraction.simple import SimpleExtractor
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 TOKEN = "fuzz-token-123"

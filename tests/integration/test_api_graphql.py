@@ -12,11 +12,12 @@ from _api import api_client
 from neo4j import AsyncDriver
 from pydantic import SecretStr
 
-from graph.config import Settings
 from graph.schema import DEFAULT_EMBEDDING_DIMENSIONS
-from loaders.pipeline import load_papers
+from loaders.pipeline import extract_and_write
 from loaders.readers import read_corpus
 from loaders.records import PaperRecord
+from papergraph.settings import Settings
+from papergraph.usecases.ingest import settle_graph
 
 pytestmark = pytest.mark.neo4j
 TOKEN = "seed-token-456"
@@ -33,9 +34,10 @@ async def client(
     driver: AsyncDriver, neo4j_settings: Settings, seed_file: Path
 ) -> AsyncIterator[httpx.AsyncClient]:
     records = [r for r in read_corpus(seed_file) if isinstance(r, PaperRecord)]
-    await load_papers(
+    await extract_and_write(
         records, driver=driver, database=neo4j_settings.neo4j_database, extractor=simple_extractor()
     )
+    await settle_graph(driver, database=neo4j_settings.neo4j_database)
     settings = neo4j_settings.model_copy(update={"api_token": SecretStr(TOKEN)})
     async with api_client(settings, extractor_factory=simple_extractor) as http:
         yield http
@@ -381,12 +383,13 @@ def extra_records(n: int) -> list[PaperRecord]:
 async def test_a_page_of_twenty_papers_with_concepts_costs_few_statements(
     client: httpx.AsyncClient, driver: AsyncDriver, neo4j_settings: Settings
 ) -> None:
-    await load_papers(
+    await extract_and_write(
         extra_records(5),
         driver=driver,
         database=neo4j_settings.neo4j_database,
         extractor=simple_extractor(),
     )
+    await settle_graph(driver, database=neo4j_settings.neo4j_database)
     body = await gql(
         client,
         "{ papers(first: 20) { edges { node { id concepts(first: 5) "

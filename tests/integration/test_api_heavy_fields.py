@@ -15,10 +15,10 @@ from neo4j import AsyncDriver
 
 from api import _extractor, create_app
 from api._extractor import TEXT_LIMIT
-from graph.config import Settings
 from graph.schema import DEFAULT_EMBEDDING_DIMENSIONS
 from loaders.extraction import Document, Extraction
 from loaders.extraction.simple import SimpleExtractor
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 

@@ -16,10 +16,10 @@ from neo4j import AsyncDriver
 from pydantic import SecretStr
 
 from api import create_app
-from graph.config import Settings
 from graph.queries import lucene_terms
 from graph.writes import MentionRow, PaperRow, upsert_papers
 from loaders.extraction.simple import SimpleExtractor
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 TOKEN = "test-token-123"

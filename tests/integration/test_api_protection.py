@@ -15,8 +15,8 @@ from starlette.applications import Starlette
 
 from api import create_app
 from api.schema import MAX_ALIASES, MAX_DEPTH
-from graph.config import Settings, load_settings
 from graph.writes import MentionRow, PaperRow, upsert_papers
+from papergraph.settings import Settings, load_settings
 
 pytestmark = pytest.mark.neo4j
 TOKEN = "test-token-123"

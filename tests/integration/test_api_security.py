@@ -14,8 +14,8 @@ from pydantic import SecretStr
 from starlette.applications import Starlette
 
 from api import create_app
-from graph.config import Settings, load_settings
 from graph.writes import PaperRow, graph_counts, upsert_papers
+from papergraph.settings import Settings, load_settings
 
 pytestmark = pytest.mark.neo4j
 TOKEN = "security-token-1"

@@ -16,10 +16,10 @@ from pydantic import SecretStr
 
 from api import create_app
 from api._limits import MAX_HEAD_BYTES
-from graph.config import Settings
 from graph.schema import DEFAULT_EMBEDDING_DIMENSIONS
 from graph.writes import PaperRow, graph_counts, upsert_papers
 from loaders.extraction.simple import SimpleExtractor
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 

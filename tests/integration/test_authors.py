@@ -9,12 +9,13 @@ from typing import Any
 import pytest
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.queries import GraphReader
 from graph.queries.authors import author_coauthors, author_papers, find_authors, get_author
 from graph.schema import ensure_schema
 from loaders.extraction.simple import SimpleExtractor
-from loaders.pipeline import load_papers, read_corpora
+from loaders.pipeline import extract_and_write, read_corpora
+from papergraph.settings import Settings
+from papergraph.usecases.ingest import settle_graph
 
 pytestmark = pytest.mark.neo4j
 
@@ -25,9 +26,10 @@ FILES = ["zotero.bib", "openalex-works.jsonl", "s2-papers.jsonl", "openalex-page
 async def load_sources(driver: AsyncDriver, settings: Settings, names: list[str]) -> None:
     await ensure_schema(driver, database=settings.neo4j_database)
     records = read_corpora([SOURCES / n for n in names]).records
-    await load_papers(
+    await extract_and_write(
         records, driver=driver, database=settings.neo4j_database, extractor=SimpleExtractor()
     )
+    await settle_graph(driver, database=settings.neo4j_database)
 
 
 async def cypher(driver: AsyncDriver, settings: Settings, text: str, **params: Any) -> list[dict]:
@@ -69,12 +71,13 @@ async def test_two_people_with_one_name_stay_two_when_their_ids_differ(
     path = tmp_path / "other.json"
     path.write_text(other.replace("A5000000002", "A5000000999"), encoding="utf-8")
     await ensure_schema(driver, database=neo4j_settings.neo4j_database)
-    await load_papers(
+    await extract_and_write(
         read_corpora([path]).records,
         driver=driver,
         database=neo4j_settings.neo4j_database,
         extractor=SimpleExtractor(),
     )
+    await settle_graph(driver, database=neo4j_settings.neo4j_database)
     smiths = await cypher(
         driver, neo4j_settings, "MATCH (a:Author {name: 'Jane Smith'}) RETURN a.key AS key"
     )

@@ -19,15 +19,16 @@ import pytest
 from neo4j import AsyncDriver
 
 from api import create_app
-from graph.config import Settings
 from graph.queries import GraphReader, related_papers
 from graph.queries.papers import CITATION_WEIGHT
 from graph.schema import ensure_schema
 from graph.writes import _write_batch, delete_paper
 from loaders.assemble import build_row, candidates
 from loaders.extraction.simple import SimpleExtractor
-from loaders.pipeline import load_papers, read_corpora
+from loaders.pipeline import extract_and_write, read_corpora
 from loaders.records import PaperRecord
+from papergraph.settings import Settings
+from papergraph.usecases.ingest import settle_graph
 
 pytestmark = pytest.mark.neo4j
 
@@ -38,12 +39,13 @@ X, Y = "W4399000001", "W4399000002"
 
 async def load_fixture(driver: AsyncDriver, settings: Settings, path: Path = FIXTURE) -> None:
     await ensure_schema(driver, database=settings.neo4j_database)
-    await load_papers(
+    await extract_and_write(
         read_corpora([path]).records,
         driver=driver,
         database=settings.neo4j_database,
         extractor=SimpleExtractor(dimensions=384),  # the vector index's dimensions
     )
+    await settle_graph(driver, database=settings.neo4j_database)
 
 
 async def cypher(driver: AsyncDriver, settings: Settings, text: str, **params: Any) -> list[dict]:

@@ -24,12 +24,12 @@ from _listing import (
 from _profile import db_hits
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.cypher import query
 from graph.models import PaperOrder
 from graph.queries import GraphReader
 from graph.schema import ensure_schema
 from graph.writes import MentionRow, PaperRow, upsert_papers
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 

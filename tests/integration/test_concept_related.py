@@ -7,9 +7,9 @@ import pytest
 from _rows import paper_mentioning
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.queries import GraphReader, concept_related
 from graph.writes import upsert_papers
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.cypher import cypher_dir, names, query
+from papergraph.settings import Settings
 
 REPO = Path(__file__).resolve().parents[2]
 FILES = sorted(cypher_dir().glob("*.cypher"))

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.queries import GraphReader, similar_to_text
 from loaders.extraction.simple import SimpleExtractor
 from loaders.readers import read_corpus
 from loaders.records import PaperRecord
-from papergraph.ingest import ingest_papers
+from papergraph.settings import Settings
+from papergraph.usecases.ingest import ingest_papers
 
 pytestmark = pytest.mark.neo4j
 

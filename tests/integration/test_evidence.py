@@ -15,11 +15,12 @@ from _api import api_client
 from _evidence import EVIDENCE, evidence_problems, extracted_edges
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.export import read_graph, to_networkx, write_graph
 from loaders.extraction.simple import SimpleExtractor
-from loaders.pipeline import LoadReport, load_papers, read_corpora
+from loaders.pipeline import LoadReport, extract_and_write, read_corpora
 from loaders.records import PaperRecord
+from papergraph.settings import Settings
+from papergraph.usecases.ingest import settle_graph
 
 pytestmark = pytest.mark.neo4j
 REPO = Path(__file__).resolve().parents[2]
@@ -52,9 +53,11 @@ async def load(
     records: list[PaperRecord], settings: Settings, driver: AsyncDriver, **kw: Any
 ) -> LoadReport:
     extractor = kw.pop("extractor", None) or SimpleExtractor(dimensions=384)
-    return await load_papers(
+    report = await extract_and_write(
         records, driver=driver, database=settings.neo4j_database, extractor=extractor, **kw
     )
+    await settle_graph(driver, database=settings.neo4j_database)
+    return report
 
 
 @pytest.fixture

@@ -13,8 +13,6 @@ import pytest
 from _exports import edge_list, plain_read, projection_graph
 from neo4j import AsyncDriver
 
-from graph.config import Settings
-from graph.errors import InvalidInputError, NotFoundError
 from graph.export import (
     FORMATS,
     PROJECTIONS,
@@ -23,6 +21,8 @@ from graph.export import (
     to_networkx,
     write_graph,
 )
+from papergraph.errors import InvalidInputError, NotFoundError
+from papergraph.settings import Settings
 
 LIST_PROPERTIES = ("labels", "aliases", "authors", "altIds", "keywords")
 

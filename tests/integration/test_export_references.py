@@ -17,15 +17,16 @@ from neo4j import AsyncDriver
 from rich.console import Console
 from typer.testing import CliRunner
 
-from graph.config import Settings
-from graph.errors import InvalidInputError
 from graph.export import REFERENCE_FORMATS, export_file, to_networkx
 from loaders.extraction.simple import SimpleExtractor
-from loaders.pipeline import load_papers
+from loaders.pipeline import extract_and_write
 from loaders.readers import read_corpus
 from loaders.records import PaperRecord
-from papergraph.cli import app
-from papergraph.export_command import run_export
+from papergraph.cli.export_command import run_export
+from papergraph.cli.typer_app import app
+from papergraph.errors import InvalidInputError
+from papergraph.settings import Settings
+from papergraph.usecases.ingest import settle_graph
 
 pytestmark = pytest.mark.neo4j
 ABSTRACT = "We study how sparse message passing keeps the accuracy of graph networks at half cost."
@@ -63,12 +64,13 @@ async def library(driver: AsyncDriver, neo4j_settings: Settings, tmp_path: Path)
     lines = [{**paper, "abstract": f"{ABSTRACT} ({n})"} for n, paper in enumerate(PAPERS)]
     corpus.write_text("\n".join(json.dumps(line) for line in lines), encoding="utf-8")
     records = [r for r in read_corpus(corpus) if isinstance(r, PaperRecord)]
-    await load_papers(
+    await extract_and_write(
         records,
         driver=driver,
         database=neo4j_settings.neo4j_database,
         extractor=SimpleExtractor(),
     )
+    await settle_graph(driver, database=neo4j_settings.neo4j_database)
     return neo4j_settings
 
 

@@ -17,14 +17,14 @@ from neo4j import Driver
 from neo4j.exceptions import ServiceUnavailable
 from rich.console import Console
 
-from graph._export_build import BUILDERS
-from graph._export_formats import gexf_item, graphml_item, node_link_item, xml_attrs
-from graph._export_items import Spool, add_items, graph_items
-from graph.config import Settings
 from graph.connection import sync_driver
-from graph.errors import ExportError
 from graph.export import FORMATS, PROJECTIONS, export_file, read_graph, to_networkx, write_graph
-from papergraph.export_command import run_export
+from graph.export._build import BUILDERS
+from graph.export._formats import gexf_item, graphml_item, node_link_item, xml_attrs
+from graph.export._items import Spool, add_items, graph_items
+from papergraph.cli.export_command import run_export
+from papergraph.errors import ExportError
+from papergraph.settings import Settings
 
 XML_AND_JSON = ["graphml", "gexf", "json"]
 
@@ -279,20 +279,20 @@ async def test_methods_come_in_pages_bounded_by_their_relationships(
 ) -> None:
     """A page of methods carries at most EDGE_BUDGET relationships (a method related to
     thousands of concepts is a page of its own), and the export is the same whatever the budget."""
-    from graph import _export_stream
+    from graph.export import _stream
 
     whole = to_networkx(seeded)
     pages: list[tuple[int, int]] = []  # (methods, relationships) of each page read
-    read = _export_stream._read
+    read = _stream._read
 
     def counted(driver: Driver, database: str, statement: Any, **params: Any) -> Any:
         rows = read(driver, database, statement, **params)
-        if statement is _export_stream._METHODS:
+        if statement is _stream._METHODS:
             pages.append((len(rows), sum(len(row["edges"]) for row in rows)))
         return rows
 
-    monkeypatch.setattr(_export_stream, "EDGE_BUDGET", 25)
-    monkeypatch.setattr(_export_stream, "_read", counted)
+    monkeypatch.setattr(_stream, "EDGE_BUDGET", 25)
+    monkeypatch.setattr(_stream, "_read", counted)
     paged = to_networkx(seeded)
     assert len(pages) > 1
     assert all(edges <= 25 or methods == 1 for methods, edges in pages)

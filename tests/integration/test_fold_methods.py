@@ -15,11 +15,12 @@ from _rows import abstract_record
 from neo4j import AsyncDriver
 from test_resolution import SpelledOut, cypher
 
-from graph.config import Settings
 from graph.queries import GraphReader, find_papers
 from graph.writes import clear_graph
-from loaders.pipeline import load_papers
+from loaders.pipeline import extract_and_write
 from loaders.records import PaperRecord
+from papergraph.settings import Settings
+from papergraph.usecases.ingest import settle_graph
 
 pytestmark = pytest.mark.neo4j
 
@@ -80,13 +81,14 @@ class Proposing(SpelledOut):
 async def load(
     driver: AsyncDriver, settings: Settings, *papers: PaperRecord, batch_size: int = 256
 ) -> None:
-    await load_papers(
+    await extract_and_write(
         list(papers),
         driver=driver,
         database=settings.neo4j_database,
         extractor=Proposing(SCRIPT),
         batch_size=batch_size,
     )
+    await settle_graph(driver, database=settings.neo4j_database)
 
 
 def rl_papers() -> list[PaperRecord]:

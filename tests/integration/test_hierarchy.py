@@ -13,12 +13,12 @@ from _profile import statement_hits
 from _rows import paper_mentioning
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.cypher import query
 from graph.hierarchy import refresh_hierarchy
 from graph.queries.papers import MAX_BROADER_PAPERS, related_params
 from graph.schema import ensure_schema
 from graph.writes import PaperRow, delete_paper, upsert_papers
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 

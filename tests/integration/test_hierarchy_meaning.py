@@ -11,10 +11,10 @@ import pytest
 from _rows import paper_mentioning
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.hierarchy import refresh_hierarchy
 from graph.writes import PaperRow, upsert_papers
 from loaders.extraction import keybert_extractor
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 

@@ -13,12 +13,13 @@ from neo4j import AsyncDriver
 from pydantic import SecretStr
 
 from api import create_app
-from graph.config import Settings
 from graph.connection import database_errors
-from graph.errors import InvalidInputError
 from graph.writes import PaperRow, graph_counts, upsert_papers
 from loaders.extraction.simple import SimpleExtractor
-from loaders.pipeline import load_papers, read_corpora
+from loaders.pipeline import extract_and_write, read_corpora
+from papergraph.errors import InvalidInputError
+from papergraph.settings import Settings
+from papergraph.usecases.ingest import settle_graph
 
 pytestmark = pytest.mark.neo4j
 
@@ -61,12 +62,13 @@ async def test_oversized_index_values_are_refused_per_record_and_the_rest_loads(
         (line, field) for line, (field, _) in enumerate(HOSTILE, start=2)
     ]
     assert all("bytes" in e.reason for e in read.errors)
-    report = await load_papers(
+    report = await extract_and_write(
         read.records,
         driver=driver,
         database=neo4j_settings.neo4j_database,
         extractor=SimpleExtractor(),
     )
+    await settle_graph(driver, database=neo4j_settings.neo4j_database)
     assert report.written == 2
     assert (await graph_counts(driver, database=neo4j_settings.neo4j_database)).papers == 2
 

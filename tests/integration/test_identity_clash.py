@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from loaders.extraction.simple import SimpleExtractor
-from loaders.pipeline import LoadReport, load_papers
+from loaders.pipeline import LoadReport, extract_and_write
 from loaders.records import PaperRecord
+from papergraph.settings import Settings
+from papergraph.usecases.ingest import settle_graph
 
 pytestmark = pytest.mark.neo4j
 
@@ -37,9 +38,11 @@ def record(abstract: str, **fields: object) -> PaperRecord:
 
 
 async def load(records: list[PaperRecord], driver: AsyncDriver, settings: Settings) -> LoadReport:
-    return await load_papers(
+    report = await extract_and_write(
         records, driver=driver, database=settings.neo4j_database, extractor=SimpleExtractor()
     )
+    await settle_graph(driver, database=settings.neo4j_database)
+    return report
 
 
 async def papers(driver: AsyncDriver, settings: Settings) -> list[dict[str, object]]:

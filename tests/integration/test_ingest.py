@@ -18,7 +18,7 @@ from pydantic import SecretStr
 from test_load_cli import papergraph
 from test_serve_cli import running
 
-from graph.config import Settings
+from papergraph.settings import Settings
 
 pytestmark = [pytest.mark.neo4j, pytest.mark.model]
 TOKEN = "ingest-token-789"

@@ -11,9 +11,9 @@ from neo4j import AsyncDriver
 from pydantic import SecretStr
 
 from api import create_app
-from graph.config import Settings
 from graph.schema import DEFAULT_EMBEDDING_DIMENSIONS
 from loaders.extraction.simple import SimpleExtractor
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 

@@ -13,12 +13,13 @@ import pytest
 from _api import api_client
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.writes import clear_graph
 from loaders.extraction import keybert_extractor
-from loaders.pipeline import load_papers
+from loaders.pipeline import extract_and_write
 from loaders.readers import read_corpus
 from loaders.records import PaperRecord
+from papergraph.settings import Settings
+from papergraph.usecases.ingest import settle_graph
 
 pytestmark = pytest.mark.neo4j
 LABELS: dict[str, Any] = json.loads(
@@ -32,12 +33,13 @@ async def client(
 ) -> AsyncIterator[httpx.AsyncClient]:
     await clear_graph(session_driver, database=neo4j_settings.neo4j_database)
     records = [r for r in read_corpus(seed_file) if isinstance(r, PaperRecord)]
-    await load_papers(
+    await extract_and_write(
         records,
         driver=session_driver,
         database=neo4j_settings.neo4j_database,
         extractor=keybert_extractor(),
     )
+    await settle_graph(session_driver, database=neo4j_settings.neo4j_database)
     async with api_client(neo4j_settings) as http:
         yield http
 

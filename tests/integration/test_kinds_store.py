@@ -10,7 +10,6 @@ from _api import api_client, data
 from _rows import paper_mentioning
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.models import MethodKind
 from graph.queries import GraphReader, get_method, method_variants
 from graph.writes import (
@@ -21,6 +20,7 @@ from graph.writes import (
     resolve_graph,
     upsert_papers,
 )
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 

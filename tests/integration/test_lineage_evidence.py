@@ -13,12 +13,13 @@ from _api import api_client
 from _evidence import evidence_problems
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.export import read_graph, to_networkx, write_graph
 from graph.writes import clear_graph
 from loaders.extraction import keybert_extractor
-from loaders.pipeline import load_papers
+from loaders.pipeline import extract_and_write
 from loaders.records import PaperRecord
+from papergraph.settings import Settings
+from papergraph.usecases.ingest import settle_graph
 
 pytestmark = [pytest.mark.neo4j, pytest.mark.model]
 
@@ -55,12 +56,13 @@ def _record(pid: str, title: str, abstract: str) -> PaperRecord:
 @pytest.fixture(scope="module")
 async def loaded(session_driver: AsyncDriver, neo4j_settings: Settings) -> Settings:
     await clear_graph(session_driver, database=neo4j_settings.neo4j_database)
-    await load_papers(
+    await extract_and_write(
         [_record(pid, *text) for pid, text in PAPERS.items()],
         driver=session_driver,
         database=neo4j_settings.neo4j_database,
         extractor=keybert_extractor(fast=True),
     )
+    await settle_graph(session_driver, database=neo4j_settings.neo4j_database)
     return neo4j_settings
 
 

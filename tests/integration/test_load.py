@@ -10,14 +10,15 @@ import pytest
 from _profile import db_hits
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.cypher import query
 from graph.schema import ensure_schema
 from graph.writes import MentionRow, PaperRow, graph_counts, upsert_papers
 from loaders.extraction.simple import SimpleExtractor
 from loaders.identity import match_key
-from loaders.pipeline import load_papers, read_corpora
+from loaders.pipeline import extract_and_write, read_corpora
 from loaders.records import PaperRecord
+from papergraph.settings import Settings
+from papergraph.usecases.ingest import settle_graph
 
 pytestmark = pytest.mark.neo4j
 
@@ -25,13 +26,14 @@ pytestmark = pytest.mark.neo4j
 async def load(
     records: list[PaperRecord], driver: AsyncDriver, settings: Settings, batch_size: int = 8
 ) -> None:
-    await load_papers(
+    await extract_and_write(
         records,
         driver=driver,
         database=settings.neo4j_database,
         extractor=SimpleExtractor(),
         batch_size=batch_size,
     )
+    await settle_graph(driver, database=settings.neo4j_database)
 
 
 async def rows(
@@ -49,13 +51,14 @@ async def test_seed_loads_19_papers_and_a_reload_changes_nothing(
     first = await graph_counts(driver, database=neo4j_settings.neo4j_database)
     assert first.papers == 19 and first.concepts > 0 and first.mentions > 0
 
-    report = await load_papers(
+    report = await extract_and_write(
         records,
         driver=driver,
         database=neo4j_settings.neo4j_database,
         extractor=SimpleExtractor(),
         batch_size=5,
     )
+    await settle_graph(driver, database=neo4j_settings.neo4j_database)
     assert (report.unchanged, report.written) == (19, 0)
     assert await graph_counts(driver, database=neo4j_settings.neo4j_database) == first
 
@@ -69,13 +72,14 @@ async def test_a_rerun_rewrites_a_paper_that_lost_edges(
     # Whatever removed them (an old clean-up race, a hand-written query), two edges are gone.
     await rows(driver, neo4j_settings, "MATCH (:Paper)-[r:MENTIONS]->() WITH r LIMIT 2 DELETE r")
 
-    report = await load_papers(
+    report = await extract_and_write(
         records,
         driver=driver,
         database=neo4j_settings.neo4j_database,
         extractor=SimpleExtractor(),
         batch_size=8,
     )
+    await settle_graph(driver, database=neo4j_settings.neo4j_database)
     assert 1 <= report.written <= 2 and report.unchanged == 19 - report.written
     assert await graph_counts(driver, database=neo4j_settings.neo4j_database) == before
 
@@ -85,13 +89,14 @@ async def test_one_id_with_two_abstracts_in_a_batch_loads_the_later_and_warns(
 ) -> None:
     seed = read_corpora([seed_file]).records
     first, second = replace(seed[0], id="twice", line=3), replace(seed[1], id="twice", line=9)
-    report = await load_papers(
+    report = await extract_and_write(
         [first, *seed[2:6], second],
         driver=driver,
         database=neo4j_settings.neo4j_database,
         extractor=SimpleExtractor(),
         batch_size=8,
     )
+    await settle_graph(driver, database=neo4j_settings.neo4j_database)
     assert report.written == 5
     stored = await rows(
         driver, neo4j_settings, "MATCH (p:Paper {id: 'twice'}) RETURN p.abstract AS abstract"

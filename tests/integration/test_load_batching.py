@@ -18,8 +18,8 @@ from _graphdump import difference, dump_graph
 from neo4j import AsyncDriver
 from test_load_cli import papergraph
 
-from graph.config import Settings
 from graph.writes import clear_graph, graph_counts
+from papergraph.settings import Settings
 
 pytestmark = [pytest.mark.neo4j, pytest.mark.model]
 

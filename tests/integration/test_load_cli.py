@@ -16,10 +16,10 @@ from _evidence import evidence_problems, extracted_edges
 from neo4j import AsyncDriver
 from rich.console import Console
 
-from graph.config import Settings
 from graph.writes import graph_counts
 from loaders.assemble import candidates
 from loaders.pipeline import read_corpora
+from papergraph.settings import Settings
 
 pytestmark = [pytest.mark.neo4j, pytest.mark.model]
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -158,8 +158,8 @@ async def test_the_extraction_processes_stop_before_the_graph_wide_steps(
     # extraction processes must not hold their models and caches meanwhile (placing concepts
     # in the hierarchy goes before: it works a batch at a time and compares names with the
     # extraction's MiniLM)
-    from papergraph import ingest
-    from papergraph.commands import run_load
+    from papergraph.cli.commands import run_load
+    from papergraph.usecases import ingest
 
     alive: list[int] = []
     topics = ingest.refresh_topics

@@ -10,8 +10,8 @@ import pytest
 from neo4j import AsyncDriver
 from test_load_cli import papergraph
 
-from graph.config import Settings
 from graph.writes import clear_graph
+from papergraph.settings import Settings
 
 pytestmark = [pytest.mark.neo4j, pytest.mark.model]
 #: Five batches of four: two workers tag and score batches side by side, and acronyms and

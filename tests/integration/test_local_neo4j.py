@@ -15,8 +15,8 @@ import pytest
 from neo4j import GraphDatabase
 from neo4j.exceptions import AuthError
 
-from graph import local_neo4j
-from graph.config import Settings, load_settings
+from papergraph.cli import local_neo4j
+from papergraph.settings import Settings, load_settings
 
 PAPERGRAPH = [sys.executable, "-m", "papergraph"]
 

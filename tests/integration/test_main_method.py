@@ -11,10 +11,11 @@ from _api import api_client, data
 from _rows import abstract_record
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.export import to_networkx
 from loaders.extraction import Document, Extraction, MethodHit
-from loaders.pipeline import load_papers
+from loaders.pipeline import extract_and_write
+from papergraph.settings import Settings
+from papergraph.usecases.ingest import settle_graph
 
 pytestmark = pytest.mark.neo4j
 
@@ -56,12 +57,13 @@ QUERY = """{ paper(id: "dydit") {
 async def test_the_main_method_is_listed_first_though_a_part_scores_higher(
     driver: AsyncDriver, neo4j_settings: Settings
 ) -> None:
-    await load_papers(
+    await extract_and_write(
         [abstract_record("dydit", ABSTRACT)],
         driver=driver,
         database=neo4j_settings.neo4j_database,
         extractor=MainFirst(),
     )
+    await settle_graph(driver, database=neo4j_settings.neo4j_database)
     async with api_client(neo4j_settings) as client:
         paper = (await data(client, QUERY))["paper"]
     assert [m["key"] for m in paper["proposes"]] == ["dydit", "sdt"]

@@ -10,12 +10,12 @@ from _profile import statement_hits
 from _rows import paper_mentioning
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.cypher import query
 from graph.models import NodeKind, Subgraph
 from graph.queries import GraphReader, neighborhood
 from graph.queries.traversals import NEIGHBORHOOD_PAPERS
 from graph.writes import MethodRow, upsert_papers
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 

@@ -10,7 +10,7 @@ import pytest
 from nbclient import NotebookClient
 from neo4j import AsyncDriver
 
-from graph.config import Settings
+from papergraph.settings import Settings
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOK = REPO / "examples" / "explore.ipynb"

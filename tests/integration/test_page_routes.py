@@ -15,7 +15,7 @@ from starlette.applications import Starlette
 
 from api import create_app
 from api._page import PAGE_ASSETS
-from graph.config import Settings
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 PAGE_ADDRESSES = (

@@ -9,12 +9,12 @@ import pytest
 from _profile import db_hits
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.cypher import query
 from graph.models import PaperOrder
 from graph.queries import GraphReader, find_papers
 from graph.schema import ensure_schema
 from graph.writes import PaperRow, upsert_papers
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 

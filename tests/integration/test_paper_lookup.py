@@ -14,8 +14,8 @@ import pytest
 from _profile import db_hits
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.cypher import query
+from papergraph.settings import Settings
 
 MANY = 2000
 # no zero vectors (1 + ...): papergraph never stores one, and a cosine of one is an error

@@ -17,13 +17,14 @@ from _api import api_client
 from _profile import db_hits
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.cypher import query
 from graph.models import PaperOrder
 from graph.queries import GraphReader, find_papers
 from graph.schema import ensure_schema
 from loaders.extraction.simple import SimpleExtractor
-from loaders.pipeline import load_papers, read_corpora
+from loaders.pipeline import extract_and_write, read_corpora
+from papergraph.settings import Settings
+from papergraph.usecases.ingest import settle_graph
 
 pytestmark = pytest.mark.neo4j
 
@@ -48,12 +49,13 @@ RETURN p.id AS id ORDER BY p.year DESC, p.id
 @pytest.fixture
 async def api(driver: AsyncDriver, neo4j_settings: Settings) -> AsyncIterator[httpx.AsyncClient]:
     await ensure_schema(driver, database=neo4j_settings.neo4j_database)
-    await load_papers(
+    await extract_and_write(
         read_corpora([FIXTURE]).records,
         driver=driver,
         database=neo4j_settings.neo4j_database,
         extractor=SimpleExtractor(dimensions=384),  # the vector index's dimensions
     )
+    await settle_graph(driver, database=neo4j_settings.neo4j_database)
     async with api_client(neo4j_settings) as client:
         yield client
 

@@ -8,8 +8,6 @@ import math
 import pytest
 from neo4j import AsyncDriver
 
-from graph.config import Settings
-from graph.errors import InvalidInputError, NotFoundError
 from graph.models import NodeKind, PaperOrder
 from graph.queries import (
     GraphReader,
@@ -34,6 +32,8 @@ from graph.queries import (
     shortest_path,
 )
 from graph.writes import MentionRow, MethodRow, PaperRow, upsert_papers
+from papergraph.errors import InvalidInputError, NotFoundError
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 DIMS = 384

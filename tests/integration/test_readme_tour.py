@@ -14,10 +14,10 @@ import pytest
 from _api import api_client
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.writes import clear_graph
 from loaders.pipeline import read_corpora
-from papergraph.ingest import build_extractor, ingest_papers
+from papergraph.settings import Settings
+from papergraph.usecases.ingest import build_extractor, ingest_papers
 
 pytestmark = [pytest.mark.neo4j, pytest.mark.model]
 

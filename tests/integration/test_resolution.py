@@ -1,7 +1,8 @@
-"""What a load decides once its input is written, through ``load_papers`` (the function behind
-``papergraph load`` and ``ingestPapers``) and ``delete_paper`` (behind ``deletePaper``) on the
-real Neo4j: a key is never both a Concept and a Method, whichever came first, and the aliases
-and names of concepts and methods follow what the remaining papers write."""
+"""What a load decides once its input is written, through ``extract_and_write`` and
+``settle_graph`` (the steps of the ingest behind ``papergraph load`` and ``ingestPapers``) and
+``delete_paper`` (behind ``deletePaper``) on the real Neo4j: a key is never both a Concept and a
+Method, whichever came first, and the aliases and names of concepts and methods follow what the
+remaining papers write."""
 
 from __future__ import annotations
 
@@ -13,12 +14,13 @@ import pytest
 from _rows import abstract_record
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.queries import GraphReader, find_papers
 from graph.writes import delete_paper
 from loaders.extraction import ConceptHit, Document, Extraction, MethodHit
-from loaders.pipeline import load_papers
+from loaders.pipeline import extract_and_write
 from loaders.records import PaperRecord
+from papergraph.settings import Settings
+from papergraph.usecases.ingest import settle_graph
 
 pytestmark = pytest.mark.neo4j
 
@@ -61,9 +63,10 @@ SCRIPT = {
 async def load(
     driver: AsyncDriver, settings: Settings, *papers: PaperRecord, script: Any = SCRIPT
 ) -> None:
-    await load_papers(
+    await extract_and_write(
         list(papers), driver=driver, database=settings.neo4j_database, extractor=Scripted(script)
     )
+    await settle_graph(driver, database=settings.neo4j_database)
 
 
 async def cypher(driver: AsyncDriver, settings: Settings, statement: Any) -> list[Any]:
@@ -180,9 +183,10 @@ async def test_a_concept_with_more_mentions_than_a_round_moves_is_merged_whole(
     texts += [*bert, "We propose BERT.", "We propose BERT, a bert."]
     papers = [replace(abstract_record(f"m{i}", t), year=2024) for i, t in enumerate(texts)]
     papers.append(replace(abstract_record("propose", CLIP_METHOD), year=2024))
-    await load_papers(
+    await extract_and_write(
         papers, driver=driver, database=neo4j_settings.neo4j_database, extractor=Scripted(script)
     )
+    await settle_graph(driver, database=neo4j_settings.neo4j_database)
     edges = await cypher(
         driver,
         neo4j_settings,
@@ -266,7 +270,8 @@ async def test_aliases_shrink_when_a_paper_changes_or_goes(
     database = neo4j_settings.neo4j_database
 
     async def load_these(*papers: PaperRecord) -> None:
-        await load_papers(list(papers), driver=driver, database=database, extractor=extractor)
+        await extract_and_write(list(papers), driver=driver, database=database, extractor=extractor)
+        await settle_graph(driver, database=database)
 
     await load_these(abstract_record("a", GNN_TEXT), abstract_record("b", GNN_PLURAL))
     both = ["Graph Neural Networks", "graph neural networks"]
@@ -340,9 +345,10 @@ async def test_a_concept_a_method_spells_out_is_the_method_across_loads(
         papers.reverse()
     extractor = SpelledOut(SPELLED_SCRIPT)
     for one in papers[:3], papers[3:]:  # two loads
-        await load_papers(
+        await extract_and_write(
             one, driver=driver, database=neo4j_settings.neo4j_database, extractor=extractor
         )
+        await settle_graph(driver, database=neo4j_settings.neo4j_database)
     concepts = await cypher(driver, neo4j_settings, "MATCH (c:Concept) RETURN c.key AS key")
     assert concepts == []
     reader = GraphReader(driver, neo4j_settings)
@@ -367,7 +373,7 @@ TWO_SCRIPT: dict[str, Any] = {
 async def test_a_concept_two_methods_spell_out_goes_to_one(
     driver: AsyncDriver, neo4j_settings: Settings
 ) -> None:
-    await load_papers(
+    await extract_and_write(
         [
             abstract_record("concept", BC_CONCEPT),
             abstract_record("bc", BC_METHOD),
@@ -377,6 +383,7 @@ async def test_a_concept_two_methods_spell_out_goes_to_one(
         database=neo4j_settings.neo4j_database,
         extractor=SpelledOut(TWO_SCRIPT),
     )
+    await settle_graph(driver, database=neo4j_settings.neo4j_database)
     uses = await cypher(
         driver,
         neo4j_settings,

@@ -12,12 +12,13 @@ from neo4j import AsyncDriver
 from pydantic import SecretStr
 
 from api import create_app
-from graph.config import Settings
 from graph.connection import async_driver
 from graph.schema import DEFAULT_EMBEDDING_DIMENSIONS
 from graph.writes import graph_counts
 from loaders.extraction.simple import SimpleExtractor
-from loaders.pipeline import load_papers, read_corpora
+from loaders.pipeline import extract_and_write, read_corpora
+from papergraph.settings import Settings
+from papergraph.usecases.ingest import settle_graph
 
 pytestmark = pytest.mark.neo4j
 TOKEN = "routing-token-123"
@@ -40,12 +41,13 @@ async def test_a_load_and_the_api_work_through_a_neo4j_uri(
     settings = routed(neo4j_settings)
     async with async_driver(settings) as routing:
         assert (await routing.get_server_info()).address.port == settings.bolt_port
-        report = await load_papers(
+        report = await extract_and_write(
             read_corpora([seed_file]).records,
             driver=routing,
             database=settings.neo4j_database,
             extractor=extractor(),
         )
+        await settle_graph(routing, database=settings.neo4j_database)
     assert report.written == 19
     app = create_app(settings, extractor_factory=extractor)
     paper = {"id": "routed-1", "title": "Routed", "abstract": "A paper written via routing. " * 4}

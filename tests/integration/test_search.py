@@ -9,12 +9,12 @@ from collections.abc import Sequence
 import pytest
 from neo4j import AsyncDriver
 
-from graph.config import Settings
-from graph.errors import InvalidInputError, NotFoundError
 from graph.models import PaperOrder
 from graph.queries import GraphReader, find_papers, recommend_papers, similar_to_text
 from graph.schema import DEFAULT_EMBEDDING_DIMENSIONS
 from graph.writes import MentionRow, PaperRow, upsert_papers
+from papergraph.errors import InvalidInputError, NotFoundError
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 

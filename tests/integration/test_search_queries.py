@@ -8,9 +8,9 @@ import re
 import pytest
 from neo4j import AsyncDriver
 
-from graph.config import Settings
-from graph.errors import InvalidInputError
 from graph.queries._search_syntax import MAX_SEARCH_CHARS, parse_search
+from papergraph.errors import InvalidInputError
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 INDEX = "paper_search"  # the schema's full-text index of papers (graph/schema.py)

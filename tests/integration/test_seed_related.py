@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.queries import GraphReader, related_papers
 from loaders.readers import read_corpus
 from loaders.records import PaperRecord
-from papergraph.ingest import build_extractor, ingest_papers
+from papergraph.settings import Settings
+from papergraph.usecases.ingest import build_extractor, ingest_papers
 
 pytestmark = [pytest.mark.neo4j, pytest.mark.model]
 

@@ -18,7 +18,7 @@ import httpx
 import pytest
 from neo4j import AsyncDriver
 
-from graph.config import Settings
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 VENV_BIN = Path(sys.executable).parent

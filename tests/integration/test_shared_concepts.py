@@ -14,9 +14,9 @@ from _api import api_client
 from _rows import paper_mentioning
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.hierarchy import refresh_hierarchy
 from graph.writes import upsert_papers
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 

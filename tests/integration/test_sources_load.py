@@ -7,12 +7,13 @@ from pathlib import Path
 import pytest
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.queries import GraphReader, papers_by_ids
 from graph.schema import ensure_schema
 from loaders.extraction.simple import SimpleExtractor
-from loaders.pipeline import load_papers, read_corpora
+from loaders.pipeline import extract_and_write, read_corpora
 from loaders.records import PaperRecord
+from papergraph.settings import Settings
+from papergraph.usecases.ingest import settle_graph
 
 pytestmark = pytest.mark.neo4j
 
@@ -26,9 +27,10 @@ SHARED_ABSTRACT = (
 
 async def load(records: list[PaperRecord], driver: AsyncDriver, settings: Settings) -> None:
     await ensure_schema(driver, database=settings.neo4j_database)
-    await load_papers(
+    await extract_and_write(
         records, driver=driver, database=settings.neo4j_database, extractor=SimpleExtractor()
     )
+    await settle_graph(driver, database=settings.neo4j_database)
 
 
 async def papers(driver: AsyncDriver, settings: Settings) -> list[dict[str, object]]:

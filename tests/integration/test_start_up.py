@@ -19,9 +19,10 @@ from pathlib import Path
 import pytest
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from loaders.extraction.simple import SimpleExtractor
-from loaders.pipeline import load_papers, read_corpora
+from loaders.pipeline import extract_and_write, read_corpora
+from papergraph.settings import Settings
+from papergraph.usecases.ingest import settle_graph
 
 #: The extraction stack: the tagger, the ranking model's runtime, KeyBERT, the libraries
 #: behind them.
@@ -92,12 +93,13 @@ async def test_reading_verbs_never_import_the_extraction_stack(
     # the seed, every other paper a year earlier: trends has two years to compare
     records = read_corpora([seed_file]).records
     records = [replace(r, year=2024 + i % 2) for i, r in enumerate(records)]
-    await load_papers(
+    await extract_and_write(
         records,
         driver=driver,
         database=neo4j_settings.neo4j_database,
         extractor=SimpleExtractor(),
     )
+    await settle_graph(driver, database=neo4j_settings.neo4j_database)
     options = ("--output", str(tmp_path / "graph.json")) if args[0] == "export" else ()
     result, _ = papergraph(*args, *options, env=server_env(neo4j_settings))
     assert result.returncode == 0, result.stderr[-2000:]

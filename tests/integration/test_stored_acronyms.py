@@ -14,14 +14,15 @@ from _graphdump import concept_keys
 from _rows import abstract_record
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.cypher import query
 from graph.export import to_networkx
 from graph.schema import ensure_schema
 from graph.writes import PaperRow, delete_paper, known_acronyms, upsert_papers
 from loaders.extraction import AcronymRegistry, keybert_extractor
-from loaders.pipeline import load_papers
+from loaders.pipeline import extract_and_write
 from loaders.records import PaperRecord
+from papergraph.settings import Settings
+from papergraph.usecases.ingest import settle_graph
 
 pytestmark = pytest.mark.neo4j
 
@@ -224,7 +225,10 @@ async def test_a_later_load_resolves_what_earlier_loads_defined(
     extractor = keybert_extractor(acronyms=registry, fast=True)
 
     async def load(*records: PaperRecord) -> None:
-        await load_papers(list(records), driver=driver, database=database, extractor=extractor)
+        await extract_and_write(
+            list(records), driver=driver, database=database, extractor=extractor
+        )
+        await settle_graph(driver, database=database)
 
     await load(DEFINES_GRAPH, DEFINES_GATED)
     await load(USES[0])

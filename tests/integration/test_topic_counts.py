@@ -15,11 +15,11 @@ from _rows import paper_mentioning
 from _topics import THEMES, topic_client
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.cypher import query
 from graph.schema import ensure_schema
 from graph.topics import relink_papers
 from graph.writes import PaperRow, delete_paper, upsert_papers
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 

@@ -9,9 +9,9 @@ from _rows import paper_mentioning
 from _topics import THEMES
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.topics import refresh_topics
 from graph.writes import PaperRow, upsert_papers
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 

@@ -19,9 +19,9 @@ from _rows import paper_mentioning
 from _topics import THEMES, topic_client
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.topics import REFRESH_GROWTH, refresh_topics, relink_papers, topics_due
 from graph.writes import PaperRow, delete_paper, upsert_papers
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 

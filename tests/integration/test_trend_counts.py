@@ -9,12 +9,12 @@ import pytest
 from _rows import paper_mentioning
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.queries import year_totals
 from graph.queries._run import GraphReader
 from graph.schema import ensure_schema
 from graph.trend_counts import refresh_pending_trend_counts, refresh_trend_counts
 from graph.writes import MethodRow, PaperRow, delete_paper, upsert_papers
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 

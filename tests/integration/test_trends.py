@@ -15,8 +15,8 @@ import pytest
 from _api import api_client
 from neo4j import AsyncDriver
 
-from graph.config import Settings
 from graph.writes import MentionRow, MethodRow, PaperRow, upsert_papers
+from papergraph.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 

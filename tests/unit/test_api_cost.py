@@ -9,8 +9,8 @@ from graphql import parse
 
 from api._cost import INTROSPECTION_COSTS, UNSIZED_LIST, CostLimit, estimate
 from api.schema import schema
-from graph.config import load_settings
-from graph.errors import ConfigError
+from papergraph.errors import ConfigError
+from papergraph.settings import load_settings
 
 GRAPHQL = schema._schema
 

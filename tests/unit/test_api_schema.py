@@ -17,14 +17,14 @@ from api._paging import DEFAULT_FIRST, MAX_FIRST, cursor, offset_after, page_siz
 from api.errors import error_code
 from graph import models
 from graph.cypher import names
-from graph.errors import (
+from graph.queries import lucene_terms
+from papergraph.errors import (
     GraphUnavailableError,
     InvalidInputError,
     NotFoundError,
     QueryTimeoutError,
     UnauthenticatedError,
 )
-from graph.queries import lucene_terms
 
 REPO = Path(__file__).resolve().parents[2]
 CONTRACT_FIELDS = {

@@ -1,14 +1,21 @@
 """The layering rules of STYLE.md, checked on the source.
 
-Which of our packages imports which (``MAY_IMPORT``, the whole graph as it is)::
+The rooms and which imports which (``MAY_IMPORT``, the whole graph as it is), top to bottom;
+every arrow runs one way (``test_every_arrow_runs_one_way``)::
 
-    papergraph (the CLI) ──► api ──► graph ──► cypher/*.cypher (read by graph.cypher)
-    papergraph ──► loaders ──► graph          api ──► loaders (record checks, extractor types)
-    api ──► papergraph.ingest, papergraph.analyze (the use cases, nothing else of papergraph)
-    bench ──► api, graph, loaders             scripts ──► loaders
+    bench ──► papergraph.cli, api, papergraph.usecases, graph, loaders     scripts ──► loaders
+    papergraph.cli       the CLI and the local Neo4j launcher (and ``python -m papergraph``)
+        ▼
+    api                  the GraphQL layer
+        ▼
+    papergraph.usecases  one use case per job (ingest, draft analysis)
+        ▼
+    loaders ──► graph    reading and extraction; the store and its exports (graph ──► cypher/)
+        ▼
+    papergraph.settings ──► papergraph.errors   the base floor: the settings, the error tree
 
-Each reaches another only through its public names (no ``_private`` module of another
-package), by name (no module aliases), and library code leaves the process's state alone.
+Each room reaches another only through its public names (no ``_private`` module of another
+room), by name (no module aliases), and only the CLI changes the process's state.
 """
 
 from __future__ import annotations
@@ -16,6 +23,9 @@ from __future__ import annotations
 import ast
 import importlib.util
 import re
+import subprocess
+import sys
+from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
 import pytest
@@ -37,41 +47,157 @@ def imports_of(package: str) -> dict[Path, set[str]]:
     return found
 
 
-#: The packages each package may import: every edge of the graph above, and no other.
+#: The rooms each room may import: every edge of the graph above, and no other.
 MAY_IMPORT = {
-    "graph": set(),  # the store: neo4j, the settings, the error tree
-    "loaders": {"graph"},  # readers and extraction, writing through graph.writes
-    "api": {"graph", "loaders", "papergraph"},  # papergraph: the use cases only (below)
-    "papergraph": {"api", "graph", "loaders"},  # the CLI and the use cases, on top
-    "bench": {"api", "graph", "loaders", "papergraph"},  # papergraph: the CLI's quiet settings
+    "papergraph.errors": set(),
+    "papergraph.settings": {"papergraph.errors"},
+    "papergraph": set(),  # its __init__ imports nothing, so the base floor pulls in no CLI
+    "graph": {"papergraph.errors", "papergraph.settings"},  # the store and its exports
+    "loaders": {"graph", "papergraph.errors"},  # readers and extraction, writing through graph
+    "papergraph.usecases": {"graph", "loaders", "papergraph.errors", "papergraph.settings"},
+    "api": {"graph", "loaders", "papergraph.errors", "papergraph.settings", "papergraph.usecases"},
+    "papergraph.cli": {
+        "api",
+        "graph",
+        "loaders",
+        "papergraph.errors",
+        "papergraph.settings",
+        "papergraph.usecases",
+    },
+    "bench": {  # papergraph.cli: the CLI's quiet settings and the local Neo4j launcher
+        "api",
+        "graph",
+        "loaders",
+        "papergraph.cli",
+        "papergraph.settings",
+        "papergraph.usecases",
+    },
     "scripts": {"loaders"},
 }
-OURS = set(MAY_IMPORT)
+#: The room of ``python -m papergraph`` is the CLI's.
+ALSO_IN = {"papergraph.__main__": "papergraph.cli"}
+OURS = {room.split(".")[0] for room in MAY_IMPORT}
 
 
-def our_imports(package: str) -> dict[Path, set[str]]:
-    """Full names of the modules of our other packages that each file of ``package`` imports."""
-    return {
-        path: {name for name in modules_imported_by(path) if name.split(".")[0] in OURS - {package}}
-        for path in (REPO / package).rglob("*.py")
+def room_of(module: str) -> str | None:
+    """The room of a full module name: the longest room name it starts with."""
+    if module in ALSO_IN:
+        return ALSO_IN[module]
+    rooms = [room for room in MAY_IMPORT if module == room or module.startswith(f"{room}.")]
+    return max(rooms, key=len) if rooms else None
+
+
+def module_of(path: Path) -> str:
+    parts = path.relative_to(REPO).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _is_module_file(name: str) -> bool:
+    base = REPO.joinpath(*name.split("."))
+    return base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()
+
+
+def modules_reached(path: Path) -> set[str]:
+    """Full names of our modules one file imports: ``from a import b`` reaches ``a.b`` when that
+    is a module (a submodule may be in a room of its own), else ``a``."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for alias in node.names:
+                full = f"{node.module}.{alias.name}"
+                names.add(full if _is_module_file(full) else node.module)
+    return {name for name in names if name.split(".")[0] in OURS}
+
+
+def room_files() -> dict[str, list[Path]]:
+    files: dict[str, list[Path]] = {room: [] for room in MAY_IMPORT}
+    for package in sorted(OURS):
+        for path in sorted((REPO / package).rglob("*.py")):
+            room = room_of(module_of(path))
+            assert room is not None, path
+            files[room].append(path)
+    return files
+
+
+def rooms_imported() -> dict[str, set[str]]:
+    """Which rooms each room's files import (its own left out)."""
+    graph: dict[str, set[str]] = {room: set() for room in MAY_IMPORT}
+    for room, paths in room_files().items():
+        for path in paths:
+            reached = {room_of(name) for name in modules_reached(path)}
+            graph[room] |= {other for other in reached if other is not None and other != room}
+    return graph
+
+
+def test_the_rooms_import_each_other_as_stated() -> None:
+    assert rooms_imported() == MAY_IMPORT
+
+
+def test_every_arrow_runs_one_way() -> None:
+    """No two rooms import each other, directly or round a loop: the rooms stack as floors."""
+    graph = rooms_imported()
+    both_ways = {(a, b) for a, targets in graph.items() for b in targets if a in graph.get(b, ())}
+    assert both_ways == set()
+    try:
+        tuple(TopologicalSorter(graph).static_order())
+    except CycleError as exc:  # pragma: no cover - the failure message is the point
+        pytest.fail(f"the rooms import each other round a loop: {exc.args[1]}")
+
+
+def test_the_one_way_check_catches_a_loop() -> None:
+    with pytest.raises(CycleError):
+        tuple(
+            TopologicalSorter(
+                {"api": {"graph"}, "graph": {"papergraph"}, "papergraph": {"api"}}
+            ).static_order()
+        )
+
+
+def test_each_module_is_in_the_room_its_name_says() -> None:
+    assert room_of("papergraph.cli.local_neo4j") == "papergraph.cli"
+    assert room_of("papergraph.__main__") == "papergraph.cli"
+    assert room_of("papergraph.usecases.ingest") == "papergraph.usecases"
+    assert room_of("papergraph.errors") == "papergraph.errors"
+    assert room_of("papergraph") == "papergraph"
+    assert room_of("graph.export._stream") == "graph"
+    assert room_of("loaders.extraction") == "loaders"
+
+
+def test_the_base_floor_imports_no_other_room() -> None:
+    """``graph`` and ``loaders`` import the errors and the settings; importing them loads
+    neither the CLI nor any other of our packages (nor Typer or Strawberry)."""
+    code = (
+        "import sys, papergraph.errors, papergraph.settings\n"
+        "heavy = ('api', 'graph', 'loaders', 'typer', 'strawberry', 'rich', 'neo4j')\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy\n"
+        "    or m.startswith(('papergraph.cli', 'papergraph.usecases'))))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "[]"
+
+
+def test_the_extractor_imports_nothing_of_the_store() -> None:
+    """``loaders.extraction`` reads text and models only: its error type is papergraph's."""
+    reached = {
+        f"{path.relative_to(REPO)}: {name}"
+        for path in (REPO / "loaders" / "extraction").rglob("*.py")
+        for name in modules_reached(path)
+        if room_of(name) in {"graph", "api", "papergraph.usecases", "papergraph.cli"}
     }
+    assert reached == set()
 
 
-def test_the_packages_import_each_other_as_stated() -> None:
-    graph = {
-        package: {name.split(".")[0] for names in our_imports(package).values() for name in names}
-        for package in MAY_IMPORT
-    }
-    assert graph == MAY_IMPORT
-
-
-def test_other_packages_are_reached_through_their_public_names() -> None:
+def test_other_rooms_are_reached_through_their_public_names() -> None:
     private = {
         f"{path.relative_to(REPO)}: {name}"
-        for package in MAY_IMPORT
-        for path, names in our_imports(package).items()
-        for name in names
-        if any(part.startswith("_") for part in name.split("."))
+        for room, paths in room_files().items()
+        for path in paths
+        for name in modules_reached(path)
+        if room_of(name) != room and any(part.startswith("_") for part in name.split("."))
     }
     assert private == set()
 
@@ -116,13 +242,15 @@ _PROCESS_STATE = re.compile(
 
 
 def test_library_code_leaves_the_process_state_alone() -> None:
-    """Only the CLI (papergraph/cli.py) may set environment variables, for its libraries'
-    switches; graph, loaders and api change neither the environment nor ``sys.modules``."""
+    """Only the CLI (papergraph/cli/) may set environment variables, for its libraries'
+    switches, and hide modules while it imports them; every room below it changes neither the
+    environment nor ``sys.modules``."""
     offenders = [
-        str(p.relative_to(REPO))
-        for pkg in ("graph", "api", "loaders")
-        for p in (REPO / pkg).rglob("*.py")
-        if _PROCESS_STATE.search(p.read_text(encoding="utf-8"))
+        str(path.relative_to(REPO))
+        for room, paths in room_files().items()
+        if room not in {"papergraph.cli", "bench", "scripts"}
+        for path in paths
+        if _PROCESS_STATE.search(path.read_text(encoding="utf-8"))
     ]
     assert offenders == []
 
@@ -154,6 +282,7 @@ def test_the_process_state_pattern_lets_reads_through(line: str) -> None:
         ("api", {"neo4j"}),
         ("graph", {"strawberry", "starlette", "api", "loaders", "uvicorn"}),
         ("loaders", {"api", "strawberry", "starlette"}),
+        ("papergraph/usecases", {"api", "strawberry", "starlette", "uvicorn", "typer", "rich"}),
     ],
 )
 def test_dependencies_point_one_way(package: str, forbidden: set[str]) -> None:
@@ -176,22 +305,25 @@ def modules_imported_by(path: Path) -> set[str]:
     return names
 
 
-def test_the_api_reaches_papergraph_only_through_the_use_cases() -> None:
+def test_the_api_reaches_papergraph_only_through_the_use_cases_and_the_base_floor() -> None:
     """``ingestPapers`` runs the ingest ``papergraph load`` runs and ``analyzeText`` the draft
-    analysis ``papergraph analyze`` runs; the rest of ``papergraph/`` is the CLI, which sits
-    above the API."""
+    analysis ``papergraph analyze`` runs; the CLI sits above the API."""
     reached = {
         name
         for path in (REPO / "api").rglob("*.py")
         for name in modules_imported_by(path)
         if name.split(".")[0] == "papergraph"
     }
-    assert reached == {"papergraph.ingest", "papergraph.analyze"}
-    ingest_imports = {n.split(".")[0] for n in modules_imported_by(REPO / "papergraph/ingest.py")}
-    assert ingest_imports & {"api", "papergraph", "strawberry", "starlette", "typer"} == set()
-    analyze_imports = modules_imported_by(REPO / "papergraph/analyze.py")
-    assert {n for n in analyze_imports if n.startswith("papergraph")} == {"papergraph.ingest"}
-    assert {n.split(".")[0] for n in analyze_imports} & {"api", "strawberry", "typer"} == set()
+    assert reached == {
+        "papergraph.errors",
+        "papergraph.settings",
+        "papergraph.usecases.analyze",
+        "papergraph.usecases.ingest",
+    }
+    analyze_imports = modules_imported_by(REPO / "papergraph/usecases/analyze.py")
+    assert {n for n in analyze_imports if n.startswith("papergraph.usecases")} == {
+        "papergraph.usecases.ingest"
+    }
 
 
 def test_only_the_settings_module_reads_the_environment() -> None:
@@ -201,7 +333,8 @@ def test_only_the_settings_module_reads_the_environment() -> None:
         for p in (REPO / pkg).rglob("*.py")
         if re.search(r"os\.environ(\.get\b|\[)|os\.getenv", p.read_text(encoding="utf-8"))
     ]
-    assert readers == ["graph/local_neo4j.py"]  # passes JAVA_HOME/PATH through to java only
+    # the launcher passes JAVA_HOME/PATH through to java only
+    assert readers == ["papergraph/cli/local_neo4j.py"]
 
 
 def test_api_holds_no_cypher() -> None:
@@ -280,6 +413,11 @@ def architecture_section() -> str:
     return readme.split("\n## Architecture\n", 1)[1].split("\n## ", 1)[0]
 
 
+#: The folders whose every module the README's architecture section names.
+ROOM_FOLDERS = ("api", "graph", "graph/export", "loaders", "papergraph", "papergraph/cli")
+ROOM_FOLDERS += ("papergraph/usecases",)
+
+
 def test_the_readme_architecture_names_every_module_and_only_modules_that_exist() -> None:
     section = architecture_section()
     named = set(re.findall(r"`([\w/]+\.py)`", section))
@@ -289,7 +427,7 @@ def test_the_readme_architecture_names_every_module_and_only_modules_that_exist(
     assert named - files == set()
     modules = {
         p.name
-        for pkg in ("api", "graph", "loaders", "papergraph")
+        for pkg in ROOM_FOLDERS
         for p in (REPO / pkg).glob("*.py")
         if p.stem not in ("__init__", "__main__")
     }

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from papergraph.cli import QUIET_LIBRARIES, app, settings
-from papergraph.commands import shell_hint
+from papergraph.cli.commands import shell_hint
+from papergraph.cli.typer_app import QUIET_LIBRARIES, app, settings
 
 SCRIPTS = Path(sysconfig.get_path("scripts"))
 
@@ -69,7 +69,7 @@ def test_model_preparation_prints_no_third_party_banner() -> None:
     # What preparing the static model does first: transformers loads MiniLM's BertModel, whose
     # checkpoint holds a key it does not use, and logs a LOAD REPORT table and a loading bar.
     script = (
-        "from papergraph.cli import quiet_libraries; quiet_libraries()\n"
+        "from papergraph.cli.typer_app import quiet_libraries; quiet_libraries()\n"
         "from transformers import AutoModel\n"
         "from loaders.extraction._models import minilm_path\n"
         "AutoModel.from_pretrained(str(minilm_path()))\n"

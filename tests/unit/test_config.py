@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from graph.config import LEGACY_PASSWORD, load_settings
-from graph.errors import ConfigError
+from papergraph.errors import ConfigError
+from papergraph.settings import LEGACY_PASSWORD, load_settings
 
 
 def test_defaults_point_at_the_local_loopback_server(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,5 +1,5 @@
 """One error tree: every public exception the project defines is a ``PapergraphError`` in
-``graph.errors``, drawn in its docstring, so users catch one root and find every class there."""
+``papergraph.errors``, drawn in its docstring, so users catch one root and find every class there."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import inspect
 import pkgutil
 from collections.abc import Iterator
 
-import graph.errors
-from graph.errors import PapergraphError
+import papergraph.errors
+from papergraph.errors import PapergraphError
 
 _PACKAGES = ("api", "graph", "loaders", "papergraph")
 
@@ -35,14 +35,14 @@ def test_every_public_exception_is_in_the_one_tree() -> None:
     strays = [
         f"{error.__module__}.{error.__qualname__}"
         for error in _public_exceptions()
-        if error.__module__ != "graph.errors" or not issubclass(error, PapergraphError)
+        if error.__module__ != "papergraph.errors" or not issubclass(error, PapergraphError)
     ]
     assert strays == []
 
 
 def test_the_docstring_draws_every_error_with_a_code() -> None:
-    drawn = (graph.errors.__doc__ or "").split()
-    for name in graph.errors.__all__:
-        error = getattr(graph.errors, name)
+    drawn = (papergraph.errors.__doc__ or "").split()
+    for name in papergraph.errors.__all__:
+        error = getattr(papergraph.errors, name)
         assert name in drawn, name
         assert error.code.isupper(), name

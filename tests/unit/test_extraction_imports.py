@@ -1,5 +1,5 @@
 """spaCy and KeyBERT imported the CLI's way, without torch and transformers
-(``papergraph._imports``), extract exactly what they extract imported whole, and leave those
+(``papergraph.cli._imports``), extract exactly what they extract imported whole, and leave those
 packages unimported."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import json, sys
 if sys.argv[2] == "whole":
     import spacy, keybert
 else:
-    from papergraph._imports import import_extraction_libraries
+    from papergraph.cli._imports import import_extraction_libraries
     import_extraction_libraries()
 from loaders.extraction import Document, keybert_extractor
 paragraphs = open(sys.argv[1], encoding="utf-8").read().split("\\n\\n")[1:7]

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from graph.errors import ExtractionError
 from loaders.extraction import (
     MINILM_DIMENSIONS,
     AcronymRegistry,
@@ -19,6 +18,7 @@ from loaders.extraction._analysis import Analysis
 from loaders.extraction._candidates import Candidate
 from loaders.extraction._keybert import _author_concepts
 from loaders.extraction._normalise import STOPWORDS
+from papergraph.errors import ExtractionError
 
 SEED = Path(__file__).resolve().parents[2] / "examples" / "iclr2025-seed.txt"  # the bundled seed
 # verbs and participles that end naive n-gram "keyphrases" such as "graphs applicability remains"

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from graph.errors import ExtractionError
 from loaders.extraction import AcronymRegistry, Document, keybert_extractor, process_extractor
+from papergraph.errors import ExtractionError
 
 pytestmark = pytest.mark.model
 

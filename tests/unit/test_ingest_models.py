@@ -1,4 +1,4 @@
-"""Every entry point builds its extractor through ``papergraph.ingest``: one model folder."""
+"""Every entry point builds its extractor through ``papergraph.usecases.ingest``: one model folder."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from api._extractor import default_extractor
-from graph.config import load_settings
 from loaders.extraction._models import MINILM_NAME
-from papergraph.ingest import (
+from papergraph.settings import load_settings
+from papergraph.usecases.ingest import (
     build_extractor,
     build_pipelined_extractor,
     model_dir,

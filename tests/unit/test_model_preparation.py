@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from graph.errors import ExtractionError
 from loaders.extraction._building import build_concurrently
 from loaders.extraction._models import STATIC_DIMENSIONS, load_static_model, models_to_prepare
+from papergraph.errors import ExtractionError
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -25,7 +25,7 @@ REPO = Path(__file__).resolve().parents[2]
 PREPARE = """
 import sys
 from pathlib import Path
-from graph.errors import ExtractionError
+from papergraph.errors import ExtractionError
 from loaders.extraction._models import prepare_models
 try:
     prepare_models(Path(sys.argv[1]), fast=False)

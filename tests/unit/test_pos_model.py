@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from graph.errors import ExtractionError
 from loaders.extraction._analysis import prepare
 from loaders.extraction._models import load_tagger
 from loaders.extraction._tagging import units_from_doc
 from loaders.extraction._types import Document
+from papergraph.errors import ExtractionError
 
 SEED = Path(__file__).resolve().parents[2] / "examples" / "iclr2025-seed.txt"
 #: en_core_web_sm's taggers agree with each other about this well on unseen abstracts

@@ -13,9 +13,9 @@ import pytest
 import loaders.identity
 import loaders.readers
 import loaders.records
-from graph.errors import CorpusError, InvalidInputError
 from loaders.readers import FORMATS, detect_format, read_corpus
 from loaders.records import CorpusWarning, PaperRecord
+from papergraph.errors import CorpusError, InvalidInputError
 
 DATA = Path(__file__).parents[1] / "data"
 SEED = Path(__file__).parents[2] / "examples" / "iclr2025-seed.txt"

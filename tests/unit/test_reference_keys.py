@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from graph._export_references import bibtex_key
+from graph.export._references import bibtex_key
 
 
 @pytest.mark.parametrize(

@@ -7,13 +7,13 @@ import re
 
 import pytest
 
-from graph.errors import InvalidInputError
 from graph.queries._search_syntax import (
     MAX_SEARCH_CHARS,
     MAX_SEARCH_WORDS,
     SearchQuery,
     parse_search,
 )
+from papergraph.errors import InvalidInputError
 
 #: Lucene's special characters but the grouping, sign and phrase marks parse_search writes.
 SPECIAL = re.compile(r"[*?~^/\[\]{}!&|:\\]")

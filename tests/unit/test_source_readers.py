@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from graph.errors import CorpusError
 from graph.paper_ids import IdKind, canonical, lookup_forms
 from loaders.pipeline import read_corpora
 from loaders.readers import detect_format, read_corpus
 from loaders.records import AuthorRef, CorpusWarning, PaperRecord
+from papergraph.errors import CorpusError
 
 SOURCES = Path(__file__).parents[1] / "data" / "sources"
 SPARSE_TITLE = "Sparse GNNs for Grün's Graph Benchmarks"

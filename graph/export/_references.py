@@ -33,7 +33,7 @@ from bibtexparser.model import Block, Entry, Field
 from bibtexparser.writer import BibtexFormat
 from pylatexenc.latexencode import UnicodeToLatexEncoder
 
-from graph._export_files import Written, _replacing, _unwritable
+from graph.export._files import Written, _replacing, _unwritable
 
 __all__ = ["REFERENCE_WRITERS", "bibtex_key", "write_references"]
 

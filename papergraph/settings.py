@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from graph.errors import ConfigError
+from papergraph.errors import ConfigError
 
 __all__ = ["LEGACY_PASSWORD", "Settings", "env_var", "load_settings"]
 

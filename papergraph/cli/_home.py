@@ -11,7 +11,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from graph.errors import ConfigError
+from papergraph.errors import ConfigError
 
 __all__ = ["MIN_FREE_BYTES", "require_writable"]
 

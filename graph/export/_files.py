@@ -2,7 +2,7 @@
 and CSV.
 
 :func:`write_items` takes the items once, as they are read. Each is encoded for the format
-(``graph._export_formats``) and spooled to disk while the kinds of value of every attribute are
+(``graph.export._formats``) and spooled to disk while the kinds of value of every attribute are
 noted; when the stream ends, the file is written from the spools: what declares the attributes
 (GraphML keys, GEXF attributes, CSV columns), then the nodes, then the edges. Memory holds a page
 of the stream and a batch of a spool, whatever the graph's size.
@@ -26,7 +26,7 @@ from io import TextIOWrapper
 from pathlib import Path
 from typing import Any
 
-from graph._export_formats import (
+from graph.export._formats import (
     EDGES_CSV,
     NODES_CSV,
     cell,
@@ -36,9 +36,9 @@ from graph._export_formats import (
     graphml_item,
     node_link_item,
 )
-from graph._export_items import Attrs, Body, Edge, Item, Node, Shape, Spool
-from graph._export_xml import render_gexf, render_graphml, xml_type
-from graph.errors import ExportError
+from graph.export._items import Attrs, Body, Edge, Item, Node, Shape, Spool
+from graph.export._xml import render_gexf, render_graphml, xml_type
+from papergraph.errors import ExportError
 
 __all__ = ["WRITERS", "Written", "write_items"]
 

@@ -9,11 +9,11 @@ from typing import TypeVar
 from rich.console import Console
 from rich.table import Table
 
-from graph.config import Settings
 from graph.connection import async_driver, database_errors
 from graph.models import DraftAnalysis, DraftTerm, Page, ShareChange, TopicView
 from graph.queries import GraphReader, find_topics, share_changes, topic_concepts
 from graph.topics import refresh_topics
+from papergraph.settings import Settings
 
 __all__ = ["run_analyze", "run_topics", "run_trends", "with_reader"]
 
@@ -105,9 +105,9 @@ def run_topics(settings: Settings, *, first: int, recompute: bool, console: Cons
 
 def run_analyze(settings: Settings, *, text: str, first: int, console: Console) -> DraftAnalysis:
     """Analyse a draft's abstract against the graph (nothing is written) and print it."""
-    from papergraph._imports import import_extraction_libraries
-    from papergraph.analyze import analyze_text
-    from papergraph.ingest import build_extractor
+    from papergraph.cli._imports import import_extraction_libraries
+    from papergraph.usecases.analyze import analyze_text
+    from papergraph.usecases.ingest import build_extractor
 
     import_extraction_libraries()
     extractor = build_extractor(settings)

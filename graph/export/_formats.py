@@ -1,6 +1,6 @@
 """The encodings that make the export formats round-trip, and their readers.
 
-The writers (``graph._export_files``, ``graph._export_xml``) encode each item with the
+The writers (``graph.export._files``, ``graph.export._xml``) encode each item with the
 ``*_item`` functions here, and the readers undo the same rules. Every format opens in networkx
 with its default arguments (``nx.read_graphml(path)``, ``nx.read_gexf(path)``,
 ``nx.node_link_graph(json.load(f))``); :func:`graph.export.read_graph` also undoes the
@@ -46,7 +46,7 @@ from typing import Any
 
 import networkx as nx
 
-from graph._export_items import Attrs, Edge, Item, Node
+from graph.export._items import Attrs, Edge, Item, Node
 
 __all__ = [
     "EDGES_CSV",

@@ -1,7 +1,7 @@
 """The draft-analysis use case (``analyzeText``, ``papergraph analyze``): extract an unpublished
 abstract as a load would, write nothing, and say where it sits in the graph.
 
-Extraction is the ingest use case's (:func:`papergraph.ingest.extract`, after learning the
+Extraction is the ingest use case's (:func:`papergraph.usecases.ingest.extract`, after learning the
 acronyms stored papers define), so a draft is read exactly as a loaded paper would be. Then: how
 many papers have each of its concepts and methods, each concept's broader concept in the graph
 (:mod:`graph.hierarchy`'s rules), the nearest papers with their reasons, and what looks new —
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 
-from graph.errors import InvalidInputError
 from graph.hierarchy import broader_candidates, choose_broader
 from graph.models import ConceptView, DraftAnalysis, DraftTerm, MethodView
 from graph.queries import GraphReader, draft_related, entity_paper_counts, existing_concepts
@@ -21,7 +20,8 @@ from loaders.assemble import candidates
 from loaders.extraction import Extraction, KeyphraseExtractor, LearnsAcronyms
 from loaders.pipeline import seed_acronyms
 from loaders.records import PaperRecord
-from papergraph.ingest import extract
+from papergraph.errors import InvalidInputError
+from papergraph.usecases.ingest import extract
 
 __all__ = ["FEW_PAPERS", "analyze_text"]
 

@@ -26,17 +26,17 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from graph import require_writable
-from graph.config import Settings
 from graph.connection import async_driver, check_reachable
-from graph.errors import CorpusError, InvalidInputError
-from graph.local_neo4j import ServerStatus
 from graph.models import Stats
 from loaders import FORMATS, detect_format
 from loaders.extraction import KeyphraseExtractor
 from loaders.pipeline import CorpusRead, LoadReport, read_corpora
-from papergraph._imports import import_extraction_libraries
-from papergraph.ingest import (
+from papergraph.cli._home import require_writable
+from papergraph.cli._imports import import_extraction_libraries
+from papergraph.cli.local_neo4j import ServerStatus
+from papergraph.errors import CorpusError, InvalidInputError
+from papergraph.settings import Settings
+from papergraph.usecases.ingest import (
     Ingested,
     build_extractor,
     build_pipelined_extractor,
@@ -365,7 +365,7 @@ def announce_password(status: ServerStatus, settings: Settings, console: Console
 
 def run_up(settings: Settings, files: Sequence[Path], *, console: Console, errors: Console) -> None:
     """The main job: local Neo4j (unless NEO4J_URI points elsewhere), schema, load, serve."""
-    from graph import local_neo4j
+    from papergraph.cli import local_neo4j
 
     if settings.bolt_host in {"127.0.0.1", "localhost", "::1"}:
         announce_password(local_neo4j.start(settings), settings, console)

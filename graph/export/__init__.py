@@ -1,6 +1,6 @@
 """networkx exports of the graph: the whole graph or a filtered part, and weighted projections.
 
->>> from graph.config import load_settings
+>>> from papergraph.settings import load_settings
 >>> from graph.export import export_file, to_networkx, write_graph
 >>> export_file(load_settings(), "graph.graphml", "graphml")   # streamed: any size of graph
 >>> g = to_networkx(load_settings(), concept="diffusion models")   # a MultiDiGraph
@@ -34,12 +34,12 @@ citation of a paper left out, a concept's broader concept no selected paper ment
 out. ``hops`` counts paper-to-paper steps through a shared concept or method.
 
 ``bibtex`` and ``ris`` (:data:`REFERENCE_FORMATS`) write the papers of the same scope as
-references for Zotero or LaTeX, one entry a paper (see ``graph._export_references``); they
+references for Zotero or LaTeX, one entry a paper (see ``graph.export._references``); they
 take no projection.
 
 Reads use the blocking driver (safe in notebooks, where an event loop may already run) in
 keyset pages of ``page_size`` nodes. The ``embedding`` property is left out unless
-``include_embeddings=True``. See ``graph._export_formats`` for how each file format encodes
+``include_embeddings=True``. See ``graph.export._formats`` for how each file format encodes
 list-valued attributes and text XML cannot hold, so that networkx's own readers open every file
 with their defaults and :func:`read_graph` gives lists back as lists.
 """
@@ -56,15 +56,15 @@ from xml.etree.ElementTree import ParseError
 import networkx as nx
 from neo4j import Driver
 
-from graph._export_build import BUILDERS, Source, full_items
-from graph._export_files import WRITERS, Written, write_items
-from graph._export_formats import READERS
-from graph._export_items import Item, Shape, graph_items, shape_of
-from graph._export_references import write_references
-from graph._export_stream import MAX_HOPS, Scope, node_id
-from graph.config import Settings
 from graph.connection import database_errors, sync_driver
-from graph.errors import InvalidInputError
+from graph.export._build import BUILDERS, Source, full_items
+from graph.export._files import WRITERS, Written, write_items
+from graph.export._formats import READERS
+from graph.export._items import Item, Shape, graph_items, shape_of
+from graph.export._references import write_references
+from graph.export._stream import MAX_HOPS, Scope, node_id
+from papergraph.errors import InvalidInputError
+from papergraph.settings import Settings
 
 __all__ = [
     "FORMATS",

@@ -15,8 +15,8 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 import typer
 from rich.console import Console
 
-from graph.config import Settings, env_var, load_settings
-from graph.errors import PapergraphError
+from papergraph.errors import PapergraphError
+from papergraph.settings import Settings, env_var, load_settings
 
 __all__ = ["app", "main"]
 
@@ -76,8 +76,8 @@ def setting_option(field: str, *flags: str, help: str, **extra: Any) -> Any:
 @friendly
 def neo4j_start() -> None:
     """Provision (first time only) and start the local Neo4j; wait until Bolt answers."""
-    from graph import local_neo4j
-    from papergraph.commands import announce_password
+    from papergraph.cli import local_neo4j
+    from papergraph.cli.commands import announce_password
 
     config = settings()
     status = local_neo4j.start(config)
@@ -89,7 +89,7 @@ def neo4j_start() -> None:
 @friendly
 def neo4j_provision() -> None:
     """Download Neo4j's jars with Maven into PAPERGRAPH_HOME (once; later calls do nothing)."""
-    from graph import local_neo4j
+    from papergraph.cli import local_neo4j
 
     lib = local_neo4j.provision(settings())
     out.print(f"Neo4j {local_neo4j.NEO4J_VERSION} is ready in {lib}", highlight=False)
@@ -99,7 +99,7 @@ def neo4j_provision() -> None:
 @friendly
 def neo4j_stop() -> None:
     """Stop the local Neo4j gracefully (forcefully after 30 s)."""
-    from graph import local_neo4j
+    from papergraph.cli import local_neo4j
 
     stopped = local_neo4j.stop(settings())
     out.print("Neo4j stopped." if stopped else "Neo4j was not running.")
@@ -109,7 +109,7 @@ def neo4j_stop() -> None:
 @friendly
 def neo4j_status() -> None:
     """Print URI, pid, version and Browser URL of the local Neo4j; exit 3 if it is not running."""
-    from graph import local_neo4j
+    from papergraph.cli import local_neo4j
 
     status = local_neo4j.status(settings())
     _print_status(status)
@@ -121,13 +121,13 @@ def neo4j_status() -> None:
 @friendly
 def neo4j_logs(lines: Annotated[int, typer.Option("--lines", "-n", min=1)] = 40) -> None:
     """Print the last lines of the local Neo4j's log."""
-    from graph import local_neo4j
+    from papergraph.cli import local_neo4j
 
     out.print(local_neo4j.log_tail(settings(), lines), highlight=False, markup=False)
 
 
 def _print_status(status: object) -> None:
-    from graph.local_neo4j import ServerStatus
+    from papergraph.cli.local_neo4j import ServerStatus
 
     assert isinstance(status, ServerStatus)
     state = "[green]running[/]" if status.running else "[yellow]not running[/]"
@@ -230,7 +230,7 @@ def load(
     ] = None,
 ) -> None:
     """Extract concepts and methods from abstracts and write them to Neo4j."""
-    from papergraph.commands import Engine, run_load
+    from papergraph.cli.commands import Engine, run_load
 
     config = settings(fast_extraction=fast, batch_size=batch_size)
     code = run_load(
@@ -267,7 +267,7 @@ def extract(
 ) -> None:
     """Run the extraction without Neo4j; print one JSON object per paper, or with --explain
     why each phrase became, or did not become, a concept or method."""
-    from papergraph.commands import run_extract
+    from papergraph.cli.commands import run_extract
 
     config = settings(fast_extraction=fast)
     code = run_extract(config, files, fmt=fmt, limit=limit, errors=err, why=why, as_json=as_json)
@@ -278,7 +278,7 @@ def extract(
 @friendly
 def serve(host: HostOpt = None, port: PortOpt = None) -> None:
     """Serve the GraphQL API (GraphiQL at /graphql) until interrupted."""
-    from papergraph.commands import run_serve
+    from papergraph.cli.commands import run_serve
 
     run_serve(settings(api_host=host, api_port=port), console=out)
 
@@ -331,7 +331,7 @@ def export(
     The full export streams to the file page by page, in bounded memory whatever the graph's
     size; the weighted projections are built in memory, then written.
     """
-    from papergraph.export_command import run_export
+    from papergraph.cli.export_command import run_export
 
     run_export(
         settings(),
@@ -357,7 +357,7 @@ def up(
     port: PortOpt = None,
 ) -> None:
     """Start Neo4j, create the schema, load the corpora (default: the bundled seed), serve."""
-    from papergraph.commands import run_up
+    from papergraph.cli.commands import run_up
 
     config = settings(fast_extraction=fast, api_host=host, api_port=port)
     run_up(config, files or [], console=out, errors=err)
@@ -376,7 +376,7 @@ def trends(
 ) -> None:
     """Concepts whose share of papers rose (or fell) most between two years, as a table:
     significant changes only (two-proportion z-test, 5 %), largest change in share first."""
-    from papergraph.themes_commands import run_trends
+    from papergraph.cli.themes_commands import run_trends
 
     run_trends(
         settings(),
@@ -398,7 +398,7 @@ def topics(
     ] = False,
 ) -> None:
     """The graph's topics (Louvain communities of co-mentioned concepts) as a table."""
-    from papergraph.themes_commands import run_topics
+    from papergraph.cli.themes_commands import run_topics
 
     run_topics(settings(), first=first, recompute=recompute, console=out)
 
@@ -412,7 +412,7 @@ def analyze(
     """Where a draft abstract sits in the graph, writing nothing: its concepts and methods
     (how many papers have each, their broader concept), its nearest papers with reasons, and
     what looks new."""
-    from papergraph.themes_commands import run_analyze
+    from papergraph.cli.themes_commands import run_analyze
 
     text = sys.stdin.read() if source == "-" else _read_text(Path(source))
     run_analyze(settings(), text=text, first=first, console=out)

@@ -17,7 +17,7 @@ from typing import Any, LiteralString
 from neo4j import Driver
 
 from graph.cypher import query
-from graph.errors import InvalidInputError, NotFoundError
+from papergraph.errors import InvalidInputError, NotFoundError
 
 __all__ = ["EdgeRecord", "NodeRecord", "Scope", "node_id", "stream_nodes", "stream_papers"]
 

@@ -1,7 +1,7 @@
-"""GraphML and GEXF files written from a spooled :class:`~graph._export_items.Body`.
+"""GraphML and GEXF files written from a spooled :class:`~graph.export._items.Body`.
 
 The files say what networkx's own writers would say of the same graph, so ``nx.read_graphml``
-and ``nx.read_gexf`` give the same graph back (the encodings are ``graph._export_formats``'):
+and ``nx.read_gexf`` give the same graph back (the encodings are ``graph.export._formats``'):
 
 * values are declared with networkx's type names (``string``, ``long``, ``double``,
   ``boolean``); GraphML has one ``<key>`` per attribute name, scope and type, as networkx writes;
@@ -25,8 +25,8 @@ from typing import Any
 from xml.sax.saxutils import XMLGenerator
 from xml.sax.xmlreader import AttributesImpl
 
-from graph._export_formats import xml_attrs
-from graph._export_items import Attrs, Body, Edge, Node
+from graph.export._formats import xml_attrs
+from graph.export._items import Attrs, Body, Edge, Node
 
 __all__ = ["render_gexf", "render_graphml", "xml_type"]
 

@@ -8,8 +8,6 @@ from pathlib import Path
 
 from rich.console import Console
 
-from graph.config import Settings
-from graph.errors import InvalidInputError
 from graph.export import (
     FORMATS,
     PROJECTIONS,
@@ -18,6 +16,8 @@ from graph.export import (
     Projection,
     export_file,
 )
+from papergraph.errors import InvalidInputError
+from papergraph.settings import Settings
 
 __all__ = ["default_output", "run_export"]
 

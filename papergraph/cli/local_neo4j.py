@@ -1,6 +1,6 @@
 """A local Neo4j Community server without Docker: provisioned from Maven Central, run with java.
 
-The jars are resolved once with ``mvn`` (``graph/_neo4j/pom.xml``) into
+The jars are resolved once with ``mvn`` (``papergraph/cli/_neo4j/pom.xml``) into
 ``$PAPERGRAPH_HOME/neo4j-<version>/lib`` and shared by every instance. Each Bolt port gets its
 own instance folder (``$PAPERGRAPH_HOME/instances/bolt-<port>``) holding the generated
 ``neo4j.conf``, the store, the logs and the pid file, so a test server on another port never
@@ -19,9 +19,9 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from graph._home import require_writable
-from graph.config import Settings
-from graph.errors import AuthenticationError, Neo4jServerError
+from papergraph.cli._home import require_writable
+from papergraph.errors import AuthenticationError, Neo4jServerError
+from papergraph.settings import Settings
 
 __all__ = [
     "NEO4J_VERSION",

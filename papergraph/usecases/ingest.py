@@ -1,7 +1,8 @@
 """The ingest use case: every entry point that extracts or writes papers goes through here.
 
 ``papergraph load``/``up`` and the API's ``ingestPapers`` call :func:`ingest_papers` (schema, the
-acronyms earlier loads learnt, extraction, write, counts); ``papergraph extract`` calls
+acronyms earlier loads learnt, extraction, write, then every step after the last batch:
+:func:`settle_graph`, the hierarchy, counts, topics); ``papergraph extract`` calls
 :func:`extract`. The extractors come from :func:`build_extractor` and
 :func:`build_pipelined_extractor`, so every caller prepares and reads its models in the one
 folder under ``PAPERGRAPH_HOME``.
@@ -9,21 +10,20 @@ folder under ``PAPERGRAPH_HOME``.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from graph.config import Settings
 from graph.connection import database_errors
 from graph.embeddings import papers_to_embed, store_embeddings
-from graph.errors import GraphUnavailableError
 from graph.hierarchy import refresh_hierarchy
 from graph.models import Stats
 from graph.schema import ensure_schema
 from graph.topics import refresh_topics, topics_due
-from graph.writes import graph_counts
+from graph.writes import graph_counts, refresh_related, resolve_graph
 from loaders.assemble import Candidate, candidates
 from loaders.extraction import (
     Extraction,
@@ -33,8 +33,10 @@ from loaders.extraction import (
     process_extractor,
     ray_extractor,
 )
-from loaders.pipeline import LoadReport, load_papers
+from loaders.pipeline import LoadReport, extract_and_write
 from loaders.records import PaperRecord
+from papergraph.errors import GraphUnavailableError
+from papergraph.settings import Settings
 
 if TYPE_CHECKING:
     from neo4j import AsyncDriver
@@ -52,6 +54,7 @@ __all__ = [
     "ingest_papers",
     "model_dir",
     "preparation_notice",
+    "settle_graph",
 ]
 
 
@@ -127,7 +130,7 @@ async def ingest_papers(
     hold their models and phrase caches beside it (about 2 GB at 100k papers, where the
     recomputation itself held 3 GB; the load's peak is in ``bench/results/scale.md``).
 
-    Raises :class:`graph.errors.GraphUnavailableError` when Neo4j fails, saying how far the
+    Raises :class:`papergraph.errors.GraphUnavailableError` when Neo4j fails, saying how far the
     load got (each batch is one transaction, so a re-run resumes).
     """
     database = settings.neo4j_database
@@ -135,8 +138,9 @@ async def ingest_papers(
     with database_errors(settings):
         await ensure_schema(driver, database=database, dimensions=extractor.dimensions)
         await embed_stale_papers(driver, database=database, extractor=extractor)
+    started = time.perf_counter()
     with _interrupted(report), database_errors(settings):
-        await load_papers(
+        await extract_and_write(
             records,
             driver=driver,
             database=database,
@@ -145,6 +149,8 @@ async def ingest_papers(
             on_progress=on_progress,
             report=report,
         )
+        await settle_graph(driver, database=database)
+    report.seconds = time.perf_counter() - started
     with database_errors(settings):  # the extractor's MiniLM compares the concepts' names
         await refresh_hierarchy(driver, database=database, encoder=extractor.embed)
     if on_extracted is not None:
@@ -154,6 +160,14 @@ async def ingest_papers(
         if report.written and await topics_due(driver, database=database, papers=counts.papers):
             await refresh_topics(driver, database=database)
         return Ingested(report=report, counts=counts)
+
+
+async def settle_graph(driver: AsyncDriver, *, database: str) -> None:
+    """Decide what depends on other papers once the last batch is written: resolve untyped
+    uses and keys that name both a concept and a method (:func:`graph.writes.resolve_graph`),
+    then recount RELATED_TO for the methods flagged stale."""
+    await resolve_graph(driver, database=database)
+    await refresh_related(driver, database=database)
 
 
 #: Papers embedded anew per round trip when a graph's vectors come from another model.

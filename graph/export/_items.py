@@ -1,9 +1,9 @@
 """The items an export is made of (networkx-shaped nodes and edges) and a disk spool for them.
 
 An export is a stream of :class:`Node` and :class:`Edge` items: read from Neo4j page by page
-(``graph._export_build.full_items``) or taken from a networkx graph (:func:`graph_items`), and
+(``graph.export._build.full_items``) or taken from a networkx graph (:func:`graph_items`), and
 either gathered into a networkx graph (:func:`add_items`) or written to a file as they come
-(``graph._export_files``). What a stream must hold until it ends (the edges a file lists after
+(``graph.export._files``). What a stream must hold until it ends (the edges a file lists after
 its nodes, the citations a filtered export checks once it knows its papers) waits in a
 :class:`Spool` on disk, so that memory holds one batch of it whatever the graph's size.
 """
@@ -21,7 +21,7 @@ from typing import IO, Any, Generic, NamedTuple, TypeVar
 
 import networkx as nx
 
-from graph.errors import ExportError
+from papergraph.errors import ExportError
 
 __all__ = [
     "Attrs",

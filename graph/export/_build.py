@@ -1,4 +1,4 @@
-"""Turn the paged records of ``graph._export_stream`` into an export.
+"""Turn the paged records of ``graph.export._stream`` into an export.
 
 The full export is a stream of items (:func:`full_items`), which a file is written from as it
 comes and ``full_graph`` gathers into a ``MultiDiGraph`` mirroring Neo4j. The projections are
@@ -17,8 +17,8 @@ from typing import Any
 import networkx as nx
 from neo4j import Driver
 
-from graph._export_items import Edge, Item, Node, Spool, add_items
-from graph._export_stream import EdgeRecord, NodeRecord, Scope, stream_nodes, stream_papers
+from graph.export._items import Edge, Item, Node, Spool, add_items
+from graph.export._stream import EdgeRecord, NodeRecord, Scope, stream_nodes, stream_papers
 
 __all__ = ["BUILDERS", "Source", "full_items"]
 
