@@ -73,17 +73,29 @@ def create_app(
     settings: Settings,
     *,
     extractor_factory: ExtractorFactory | None = None,
+    isolate_extraction: bool | None = None,
+    load_models_at_start: bool = False,
 ) -> Starlette:
-    """The papergraph API for ``settings``; the extractor is built on first use."""
+    """The papergraph API for ``settings``; the extractor is built on first use.
+    ``isolate_extraction``: extract in a child process (api/_worker.py), the default for the
+    production extractor; a given ``extractor_factory`` runs in this process unless asked.
+    ``load_models_at_start``: that child starts and loads its models with the app, so the first
+    draft analysis does not wait for them (``papergraph serve``)."""
+    isolated = extractor_factory is None if isolate_extraction is None else isolate_extraction
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         driver = async_driver(settings)
         app.state.reader = GraphReader(driver=driver, settings=settings)
-        app.state.extractor = ExtractorProvider(extractor_factory or default_extractor(settings))
+        app.state.extractor = ExtractorProvider(
+            extractor_factory or default_extractor(settings), isolated=isolated
+        )
+        if load_models_at_start:
+            app.state.extractor.start()
         try:
             yield
         finally:
+            await app.state.extractor.close()
             await driver.close()
 
     schema = make_schema(
