@@ -325,6 +325,7 @@ def run_serve(settings: Settings, *, console: Console, footer: str | None = None
             app,
             host=settings.api_host,
             port=settings.api_port,
+            head_seconds=settings.head_timeout,
         )
     ).run()
 
