@@ -20,7 +20,7 @@ import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from functools import partial
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from api._worker import ExtractionWorker, SplitExtractor
 from graph.errors import ExtractionError, InvalidInputError, PapergraphError, QueryTimeoutError
@@ -148,7 +148,7 @@ class ExtractorProvider:
         then held until ``work`` ends (the next analysis would only queue behind it)."""
         await self._take_turn()
         task = asyncio.ensure_future(work())
-        task.add_done_callback(lambda _: self._turn.release())
+        task.add_done_callback(self._release)
         try:
             return await asyncio.wait_for(asyncio.shield(task), ANALYSIS_SECONDS)
         except TimeoutError:
@@ -158,6 +158,11 @@ class ExtractorProvider:
                 f"The draft analysis ran longer than {ANALYSIS_SECONDS:g} s and was stopped: "
                 "send a shorter text."
             ) from None
+
+    def _release(self, task: asyncio.Future[Any]) -> None:
+        self._turn.release()
+        if not task.cancelled():
+            task.exception()  # retrieved: a stopped analysis's error was answered as TIMEOUT
 
     async def _take_turn(self) -> None:
         """The turn, and the child's models loaded, within :data:`ANALYSIS_WAIT_SECONDS`."""
