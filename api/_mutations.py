@@ -140,10 +140,11 @@ async def ingest(context: Context, papers: list[PaperInput]) -> IngestResult:
         )
     records = [_record(p, i + 1) for i, p in enumerate(papers)]
     _refuse_duplicate_ids(records)
-    extractor = await context.extractor.get()
-    done = await ingest_papers(
-        records, driver=context.reader.driver, settings=context.settings, extractor=extractor
-    )
+    async with context.extractor.exclusive():
+        extractor = await context.extractor.get()
+        done = await ingest_papers(
+            records, driver=context.reader.driver, settings=context.settings, extractor=extractor
+        )
     report = done.report
     return IngestResult(
         read=report.read,

@@ -27,6 +27,7 @@ from api._extractor import ExtractorFactory, ExtractorProvider, default_extracto
 from api._graphiql import asset_routes, local_page
 from api._limits import KEEP_ALIVE_SECONDS, MAX_HEAD_BYTES, BodyLimit, encode_response
 from api._page import page_routes
+from api._slow_heads import HEAD_SECONDS, head_timeout_protocol
 from api.context import Context, request_context
 from api.schema import make_schema
 from graph.connection import async_driver
@@ -73,17 +74,29 @@ def create_app(
     settings: Settings,
     *,
     extractor_factory: ExtractorFactory | None = None,
+    isolate_extraction: bool | None = None,
+    load_models_at_start: bool = False,
 ) -> Starlette:
-    """The papergraph API for ``settings``; the extractor is built on first use."""
+    """The papergraph API for ``settings``; the extractor is built on first use.
+    ``isolate_extraction``: extract in a child process (api/_worker.py), the default for the
+    production extractor; a given ``extractor_factory`` runs in this process unless asked.
+    ``load_models_at_start``: that child starts and loads its models with the app, so the first
+    draft analysis does not wait for them (``papergraph serve``)."""
+    isolated = extractor_factory is None if isolate_extraction is None else isolate_extraction
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         driver = async_driver(settings)
         app.state.reader = GraphReader(driver=driver, settings=settings)
-        app.state.extractor = ExtractorProvider(extractor_factory or default_extractor(settings))
+        app.state.extractor = ExtractorProvider(
+            extractor_factory or default_extractor(settings), isolated=isolated
+        )
+        if load_models_at_start:
+            app.state.extractor.start()
         try:
             yield
         finally:
+            await app.state.extractor.close()
             await driver.close()
 
     schema = make_schema(
@@ -117,17 +130,25 @@ def create_app(
 
 
 def server_config(
-    app: Starlette, *, host: str, port: int, log_level: str = "info"
+    app: Starlette,
+    *,
+    host: str,
+    port: int,
+    log_level: str = "info",
+    head_seconds: float = HEAD_SECONDS,
 ) -> uvicorn.Config:
     """How ``papergraph serve`` serves ``app``: with h11, whose parser bounds a request's line
     and headers (httptools, uvicorn's faster choice, bounds neither) to ``MAX_HEAD_BYTES`` and
-    answers a longer head with 400; idle connections closed after ``KEEP_ALIVE_SECONDS``."""
+    answers a longer head with 400, and a head not whole within ``head_seconds`` with 408
+    (api/_slow_heads.py); idle connections closed after ``KEEP_ALIVE_SECONDS``. No bound on
+    open connections (uvicorn's ``limit_concurrency`` counts connections whose head is still
+    arriving, so clients holding that many would have every other request answered 503)."""
     return uvicorn.Config(
         app,
         host=host,
         port=port,
         log_level=log_level,
-        http="h11",
+        http=head_timeout_protocol(head_seconds),
         h11_max_incomplete_event_size=MAX_HEAD_BYTES,
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
     )

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from neo4j import AsyncDriver, AsyncManagedTransaction, unit_of_work
+from neo4j.exceptions import DriverError, IncompleteCommit, Neo4jError
 
 from graph._acronyms import known_acronyms, write_acronym_definitions
 from graph._authors import AuthorInput, author_rows
@@ -21,6 +22,7 @@ from graph.cypher import query
 from graph.hierarchy import refresh_hierarchy
 from graph.models import Stats, stats_from_row
 from graph.trend_counts import count_in_transaction, move_topics_in_transaction
+from papergraph.errors import UnconfirmedWriteError
 
 __all__ = [
     "AuthorRow",
@@ -294,11 +296,29 @@ async def upsert_papers(
     The methods' RELATED_TO weights change with the batch's own papers, in the same
     transaction (``link_related``/``unlink_related``); only a paper's deletion flags methods for
     :func:`refresh_related`.
+
+    The driver retries a transaction that failed on a transient error or a lost connection for
+    the driver's ``max_transaction_retry_time`` (``PAPERGRAPH_WRITE_RETRY_SECONDS``), but not
+    one whose commit was sent when the connection broke (``IncompleteCommit``): it may have
+    been stored. Writing a batch again gives the graph it gave (a re-run of a load equals a
+    clean load), so such a batch is written once more, with the driver's retries; when that
+    fails too, :class:`~papergraph.errors.UnconfirmedWriteError` says the batch may be stored.
     """
     if not papers:
         return WriteResult(papers=0, mentions=0, methods=0)
     async with driver.session(database=database) as session:
-        return await session.execute_write(_write_batch, list(papers))
+        try:
+            return await session.execute_write(_write_batch, list(papers))
+        except IncompleteCommit:
+            try:
+                return await session.execute_write(_write_batch, list(papers))
+            except (Neo4jError, DriverError) as exc:
+                raise UnconfirmedWriteError(
+                    f"Neo4j went away while {len(papers)} papers were being committed and did "
+                    f"not come back in time to write them again ({exc}); if it is down, run "
+                    "`papergraph neo4j start` or set NEO4J_URI to a running server.",
+                    papers=len(papers),
+                ) from exc
 
 
 @unit_of_work(timeout=WRITE_TIMEOUT_SECONDS)

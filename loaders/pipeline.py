@@ -53,7 +53,7 @@ from loaders.extraction import (
 )
 from loaders.readers import read_corpus
 from loaders.records import CorpusWarning, PaperRecord
-from papergraph.errors import CorpusError
+from papergraph.errors import CorpusError, UnconfirmedWriteError
 
 __all__ = [
     "CorpusRead",
@@ -93,6 +93,9 @@ class LoadReport:
     method_links: int = 0
     seconds: float = 0.0
     ids: dict[str, str] = field(default_factory=dict)
+    #: Papers of a batch whose commit Neo4j may or may not have stored as it went away (the
+    #: load then stopped): ``written`` counts only those it acknowledged.
+    unconfirmed: int = 0
     #: Records not loaded on purpose (an id given twice: the later record wins).
     warnings: list[CorpusWarning] = field(default_factory=list)
 
@@ -170,7 +173,12 @@ async def extract_and_write(
         """Write the oldest extracted batches until ``keep`` are left in flight."""
         while len(in_flight) > keep:
             rows = await in_flight.popleft()
-            _count(report, await _write(driver, database, rows), on_progress)
+            try:
+                written = await _write(driver, database, rows)
+            except UnconfirmedWriteError as lost:
+                report.unconfirmed += lost.papers
+                raise
+            _count(report, written, on_progress)
 
     batches = [await _told_apart(driver, database, b) for b in chunks(todo, batch_size)]
     batches = [await _one_identity(driver, database, b, report) for b in batches]

@@ -6,7 +6,8 @@ Every error a user can act on derives from :class:`PapergraphError`::
     ├── ConfigError            a setting is missing or invalid
     ├── Neo4jServerError       the local Neo4j could not be provisioned, started or stopped
     ├── GraphUnavailableError  the database does not answer (retrying may help)
-    │   └── QueryTimeoutError  ... a statement outran PAPERGRAPH_QUERY_TIMEOUT
+    │   ├── QueryTimeoutError  ... a statement outran PAPERGRAPH_QUERY_TIMEOUT
+    │   └── UnconfirmedWriteError  ... it went away mid-commit: the write may be stored or not
     ├── AuthenticationError    the database refused the configured credentials
     ├── UnauthenticatedError   an API mutation came without the right bearer token
     ├── NotFoundError          a paper, concept or method does not exist
@@ -39,6 +40,7 @@ __all__ = [
     "QueryTimeoutError",
     "QueryTooCostlyError",
     "UnauthenticatedError",
+    "UnconfirmedWriteError",
 ]
 
 
@@ -74,6 +76,15 @@ class QueryTimeoutError(GraphUnavailableError):
     """A statement ran longer than ``PAPERGRAPH_QUERY_TIMEOUT`` and was stopped by the server."""
 
     code = "TIMEOUT"
+
+
+class UnconfirmedWriteError(GraphUnavailableError):
+    """Neo4j went away while a batch of ``papers`` papers was being committed and did not come
+    back in time to write it again: the batch may be stored, or not."""
+
+    def __init__(self, message: str, *, papers: int) -> None:
+        super().__init__(message)
+        self.papers = papers
 
 
 class AuthenticationError(PapergraphError):

@@ -50,6 +50,7 @@ class Settings(BaseSettings):
         16 * 1024 * 1024, validation_alias=_env("PAPERGRAPH_MAX_RESPONSE_BYTES")
     )
     max_body_bytes: int = Field(1024 * 1024, validation_alias=_env("PAPERGRAPH_MAX_BODY_BYTES"))
+    head_timeout: float = Field(10.0, validation_alias=_env("PAPERGRAPH_HEAD_TIMEOUT"))
     write_retry_seconds: float = Field(
         30.0, validation_alias=_env("PAPERGRAPH_WRITE_RETRY_SECONDS")
     )
@@ -90,7 +91,7 @@ class Settings(BaseSettings):
             raise ValueError(f"a port is 1..65535, got {value}")
         return value
 
-    @field_validator("query_timeout", "write_retry_seconds")
+    @field_validator("query_timeout", "write_retry_seconds", "head_timeout")
     @classmethod
     def _check_seconds(cls, value: float) -> float:
         if value <= 0:

@@ -7,6 +7,7 @@ import socket
 import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 import uvicorn
 from starlette.applications import Starlette
@@ -15,14 +16,16 @@ from api.app import server_config
 
 
 @asynccontextmanager
-async def serving(app: Starlette, *, production: bool = False) -> AsyncIterator[str]:
+async def serving(
+    app: Starlette, *, production: bool = False, **options: Any
+) -> AsyncIterator[str]:
     """Serve ``app`` until the block ends; yields its GraphQL URL. ``production``: with the
-    server settings of ``papergraph serve`` (``api.app.server_config``)."""
+    server settings of ``papergraph serve`` (``api.app.server_config``, given ``options``)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     if production:
-        config = server_config(app, host="127.0.0.1", port=port, log_level="warning")
+        config = server_config(app, host="127.0.0.1", port=port, log_level="warning", **options)
     else:
         config = uvicorn.Config(
             app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"

@@ -9,6 +9,7 @@ import sysconfig
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -54,6 +55,7 @@ __all__ = [
     "SEED",
     "Engine",
     "announce_password",
+    "lean_extractor",
     "run_extract",
     "run_load",
     "run_serve",
@@ -314,6 +316,13 @@ def _print_explanations(read: CorpusRead, settings: Settings, *, as_json: bool) 
             print(explanation_text(candidate.id, title, found, trace), end="\n\n")
 
 
+def lean_extractor(settings: Settings) -> KeyphraseExtractor:
+    """The one-process extractor, its libraries imported without the deep-learning stacks
+    papergraph never uses (some 700 MB of torch): for the API's extraction process."""
+    import_extraction_libraries()
+    return build_extractor(settings)
+
+
 def run_serve(settings: Settings, *, console: Console, footer: str | None = None) -> None:
     """Print where everything is (and ``footer``), then serve the API until interrupted."""
     import uvicorn
@@ -331,8 +340,22 @@ def run_serve(settings: Settings, *, console: Console, footer: str | None = None
     )
     if footer:
         console.print(footer, highlight=False)
+    # now, not on a first query that singularises a word (lemminflect imports spaCy, which
+    # would import torch): the API's memory is the same from the start
+    import_extraction_libraries()
+    app = create_app(
+        settings,
+        extractor_factory=partial(lean_extractor, settings),
+        isolate_extraction=True,
+        load_models_at_start=True,
+    )
     uvicorn.Server(
-        server_config(create_app(settings), host=settings.api_host, port=settings.api_port)
+        server_config(
+            app,
+            host=settings.api_host,
+            port=settings.api_port,
+            head_seconds=settings.head_timeout,
+        )
     ).run()
 
 

@@ -226,9 +226,16 @@ def _interrupted(report: LoadReport) -> Iterator[None]:
     try:
         yield
     except GraphUnavailableError as exc:
+        unconfirmed = (
+            f", and {report.unconfirmed} more may be stored (Neo4j went away as they were "
+            "committed)"
+            if report.unconfirmed
+            else ""
+        )
         raise GraphUnavailableError(
-            f"{exc} The load stopped after writing {report.written} of {report.read} papers "
-            f"({report.unchanged} were already up to date); each batch is one transaction, so no "
+            f"{exc} The load stopped after writing {report.written} of {report.read} papers"
+            f"{unconfirmed} ({report.unchanged} were already up to date); each batch is one "
+            "transaction, so no "
             "paper is half-written. When Neo4j is back, run the same command again (or send the same papers): it skips "
             "the papers already written and loads the rest."
         ) from exc

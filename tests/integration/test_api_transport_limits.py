@@ -140,3 +140,53 @@ async def test_a_body_that_stops_arriving_is_a_408(
         answer = await raw(url, post_head(100), b'{"query": ')
         took = time.perf_counter() - started
     assert status(answer) == 408 and took < 5
+
+
+async def test_a_head_that_trickles_in_is_a_408_within_its_bound_and_others_are_served(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    app = create_app(neo4j_settings, extractor_factory=extractor)
+    async with serving(app, production=True, head_seconds=1.0) as url:
+        host, port = url.split("//")[1].split("/")[0].split(":")
+        slow = [await asyncio.open_connection(host, int(port)) for _ in range(50)]
+        started = time.perf_counter()
+        for _, writer in slow:
+            writer.write(b"GET /graphql HTTP/1.1\r\nHost: api\r\nX-Slow: a")  # then nothing
+        took = await stats(url)
+        answers = [await asyncio.wait_for(reader.read(), 5) for reader, _ in slow]
+        closed_after = time.perf_counter() - started
+        for _, writer in slow:
+            writer.close()
+        # a head sent in pieces within the bound, and a second request on the same connection
+        reader, writer = await asyncio.open_connection(host, int(port))
+        for piece in (b"GET /health HTTP/1.1\r\n", b"Host: api\r\n", b"\r\n"):
+            writer.write(piece)
+            await asyncio.sleep(0.3)
+        first = await asyncio.wait_for(reader.readuntil(b"}"), 5)
+        writer.write(b"GET /health HTTP/1.1\r\nHost: api\r\nConnection: close\r\n\r\n")
+        second = await asyncio.wait_for(reader.read(), 5)
+        writer.close()
+    assert {status(a) for a in answers} == {408} and closed_after < 3.0
+    assert all(b"REQUEST_TIMEOUT" in a for a in answers)
+    assert took < 1.0
+    assert status(first) == 200 and status(second) == 200
+
+
+async def test_a_second_head_that_trickles_in_on_a_kept_connection_is_a_408(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    app = create_app(neo4j_settings, extractor_factory=extractor)
+    async with serving(app, production=True, head_seconds=1.0) as url:
+        host, port = url.split("//")[1].split("/")[0].split(":")
+        reader, writer = await asyncio.open_connection(host, int(port))
+        writer.write(b"GET /health HTTP/1.1\r\nHost: api\r\n\r\n")
+        first = await asyncio.wait_for(reader.readuntil(b"}"), 5)
+        started = time.perf_counter()
+        for piece in (b"GET /health HTTP/1.1\r\n", b"Host: api\r\n", b"X-Slow: a"):
+            writer.write(piece)  # each piece within the keep-alive time, the head not
+            await asyncio.sleep(0.4)
+        second = await asyncio.wait_for(reader.read(), 5)
+        took = time.perf_counter() - started
+        writer.close()
+    assert status(first) == 200
+    assert status(second) == 408 and took < 2.5
