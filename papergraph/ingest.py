@@ -51,6 +51,7 @@ __all__ = [
     "ingest_papers",
     "model_dir",
     "preparation_notice",
+    "settle_graph",
 ]
 
 
@@ -147,11 +148,19 @@ async def ingest_papers(
     if on_extracted is not None:
         on_extracted()
     with database_errors(settings):
-        await refresh_hierarchy(driver, database=database)
-        counts = await graph_counts(driver, database=database)
-        if report.written and await topics_due(driver, database=database, papers=counts.papers):
-            await refresh_topics(driver, database=database)
+        counts = await settle_graph(driver, database=database, written=report.written)
         return Ingested(report=report, counts=counts)
+
+
+async def settle_graph(driver: AsyncDriver, *, database: str, written: int) -> Stats:
+    """The graph-wide steps after a load has written ``written`` papers (online or bulk):
+    place the new concepts in the BROADER hierarchy, count the graph, and recompute the
+    topics when they are due; returns the counts."""
+    await refresh_hierarchy(driver, database=database)
+    counts = await graph_counts(driver, database=database)
+    if written and await topics_due(driver, database=database, papers=counts.papers):
+        await refresh_topics(driver, database=database)
+    return counts
 
 
 #: Papers embedded anew per round trip when a graph's vectors come from another model.

@@ -1,0 +1,131 @@
+"""The bulk first-load use case: ``papergraph load --bulk`` into an empty local graph.
+
+Extraction is the online load's (:func:`loaders.pipeline.extracted_rows`: the same candidates,
+learning ahead and row assembly); the rows go to the offline importer instead of the write
+transactions (:mod:`graph.bulk`), and the steps after the load are the online load's
+(:func:`graph.writes.resolve_graph`, :func:`graph.writes.refresh_related`,
+:func:`papergraph.ingest.settle_graph`), so the graph is the one ``papergraph load`` writes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import tempfile
+import time
+from collections.abc import AsyncIterable, Callable, Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from graph.bulk import BulkFiles, import_files, require_empty, settle_import
+from graph.config import Settings
+from graph.connection import database_errors
+from graph.models import Stats
+from graph.writes import PaperRow, refresh_related, resolve_graph
+from loaders.extraction import KeyphraseExtractor
+from loaders.pipeline import LoadReport, extracted_rows
+from loaders.records import PaperRecord
+from papergraph.ingest import Ingested, settle_graph
+
+if TYPE_CHECKING:
+    from neo4j import AsyncDriver
+
+__all__ = ["bulk_ingest_papers", "bulk_write"]
+
+
+async def bulk_ingest_papers(
+    records: Iterable[PaperRecord],
+    *,
+    driver: AsyncDriver,
+    settings: Settings,
+    extractor: KeyphraseExtractor,
+    on_progress: Callable[[int], None] | None = None,
+    on_extracted: Callable[[], None] | None = None,
+) -> Ingested:
+    """Extract ``records`` and import them into the empty local graph; refuse (before any
+    extraction) with :class:`graph.errors.InvalidInputError` when the graph holds anything.
+
+    ``on_extracted`` is called once every paper is extracted, before the import (a caller
+    that owns the extractor for this load stops it there, as for an online load).
+    """
+    started = time.perf_counter()
+    report = LoadReport()
+    database = settings.neo4j_database
+    with database_errors(settings):
+        await require_empty(driver, database=database)
+    rows = extracted_rows(
+        records,
+        driver=driver,
+        database=database,
+        extractor=extractor,
+        batch_size=settings.batch_size,
+        report=report,
+    )
+    counted = _counted(rows, report, on_progress)
+    counts = await bulk_write(
+        counted,
+        driver=driver,
+        settings=settings,
+        dimensions=extractor.dimensions,
+        on_extracted=on_extracted,
+    )
+    report.seconds = time.perf_counter() - started
+    return Ingested(report=report, counts=counts)
+
+
+async def bulk_write(
+    batches: AsyncIterable[Sequence[PaperRow]] | Iterable[Sequence[PaperRow]],
+    *,
+    driver: AsyncDriver,
+    settings: Settings,
+    dimensions: int,
+    on_extracted: Callable[[], None] | None = None,
+) -> Stats:
+    """Write ``batches`` (every paper's rows, in input order) into the empty local graph
+    through the offline importer, then settle it as an online load does; returns the counts.
+    The files live in a scratch folder under ``PAPERGRAPH_HOME``, removed afterwards."""
+    database = settings.neo4j_database
+    folder = Path(tempfile.mkdtemp(prefix="bulk-import-", dir=settings.home))
+    try:
+        files = BulkFiles(folder)
+        await _write_files(files, batches)
+        if on_extracted is not None:
+            on_extracted()
+        await asyncio.to_thread(files.finish)
+        with database_errors(settings):
+            await require_empty(driver, database=database)  # nothing came in meanwhile
+        await asyncio.to_thread(import_files, settings, files)
+        with database_errors(settings):
+            await settle_import(driver, database=database, files=files, dimensions=dimensions)
+            await resolve_graph(driver, database=database)
+            await refresh_related(driver, database=database)
+            return await settle_graph(driver, database=database, written=len(files.tables.papers))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+async def _write_files(
+    files: BulkFiles, batches: AsyncIterable[Sequence[PaperRow]] | Iterable[Sequence[PaperRow]]
+) -> None:
+    if isinstance(batches, AsyncIterable):
+        async for rows in batches:
+            files.add(rows)
+    else:
+        for rows in batches:
+            files.add(rows)
+
+
+async def _counted(
+    rows: AsyncIterable[list[PaperRow]],
+    report: LoadReport,
+    on_progress: Callable[[int], None] | None,
+) -> AsyncIterable[list[PaperRow]]:
+    """``rows``, counting each batch in ``report`` (and ``on_progress``) as it goes by."""
+    async for batch in rows:
+        report.written += len(batch)
+        report.mentions += sum(len(p.mentions) for p in batch)
+        report.method_links += sum(len(p.methods) for p in batch)
+        report.ids.update({p.match_key: p.id for p in batch})
+        if on_progress is not None:
+            on_progress(len(batch))
+        yield batch
