@@ -128,7 +128,7 @@ class CsvFiles:
     def _node(self, node: Node) -> None:
         space = node.labels[0]
         out, columns = self._file(("node", space), _NODES[space], f":ID({space}),:LABEL")
-        fields = [_text(node.id), _text(";".join(node.labels))]
+        fields = [_text(node.id), _text(ARRAY_DELIMITER.join(node.labels))]
         fields += self._values(node.props, columns, Fix(space, _fix_key(node), {}))
         out.write(",".join(fields) + "\n")
 

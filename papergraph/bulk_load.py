@@ -17,9 +17,11 @@ from collections.abc import AsyncIterable, Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from graph import local_neo4j
 from graph.bulk import BulkFiles, import_files, require_empty, settle_import
 from graph.config import Settings
 from graph.connection import database_errors
+from graph.errors import Neo4jServerError
 from graph.models import Stats
 from graph.writes import PaperRow, refresh_related, resolve_graph
 from loaders.extraction import KeyphraseExtractor
@@ -30,7 +32,7 @@ from papergraph.ingest import Ingested, settle_graph
 if TYPE_CHECKING:
     from neo4j import AsyncDriver
 
-__all__ = ["bulk_ingest_papers", "bulk_write"]
+__all__ = ["bulk_ingest_papers", "bulk_write", "require_local_server"]
 
 
 async def bulk_ingest_papers(
@@ -51,6 +53,7 @@ async def bulk_ingest_papers(
     started = time.perf_counter()
     report = LoadReport()
     database = settings.neo4j_database
+    require_local_server(settings)
     with database_errors(settings):
         await require_empty(driver, database=database)
     rows = extracted_rows(
@@ -102,6 +105,17 @@ async def bulk_write(
             return await settle_graph(driver, database=database, written=len(files.tables.papers))
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def require_local_server(settings: Settings) -> None:
+    """Raise :class:`graph.errors.Neo4jServerError` unless ``NEO4J_URI`` is the local server
+    papergraph runs: the import stops it, writes its store and starts it again."""
+    if not local_neo4j.status(settings).running:
+        raise Neo4jServerError(
+            f"A bulk load imports into the local Neo4j papergraph runs, and none runs for "
+            f"{settings.neo4j_uri}. Start it with `papergraph neo4j start`, or load into "
+            "another server with `papergraph load` without --bulk."
+        )
 
 
 async def _write_files(
