@@ -83,28 +83,50 @@ async def bulk_write(
     settings: Settings,
     dimensions: int,
     on_extracted: Callable[[], None] | None = None,
+    phases: dict[str, float] | None = None,
 ) -> Stats:
     """Write ``batches`` (every paper's rows, in input order) into the empty local graph
     through the offline importer, then settle it as an online load does; returns the counts.
-    The files live in a scratch folder under ``PAPERGRAPH_HOME``, removed afterwards."""
+    The files live in a scratch folder under ``PAPERGRAPH_HOME``, removed afterwards.
+    ``phases`` receives the seconds of each step (files, import, settle, after_load)."""
     database = settings.neo4j_database
     folder = Path(tempfile.mkdtemp(prefix="bulk-import-", dir=settings.home))
+    clock = _Clock(phases if phases is not None else {})
     try:
         files = BulkFiles(folder)
         await _write_files(files, batches)
         if on_extracted is not None:
             on_extracted()
         await asyncio.to_thread(files.finish)
+        clock.lap("files")
         with database_errors(settings):
             await require_empty(driver, database=database)  # nothing came in meanwhile
         await asyncio.to_thread(import_files, settings, files)
+        clock.lap("import")
         with database_errors(settings):
             await settle_import(driver, database=database, files=files, dimensions=dimensions)
+            clock.lap("settle")
             await resolve_graph(driver, database=database)
             await refresh_related(driver, database=database)
-            return await settle_graph(driver, database=database, written=len(files.tables.papers))
+            written = len(files.tables.papers)
+            counts = await settle_graph(driver, database=database, written=written)
+            clock.lap("after_load")
+            return counts
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+class _Clock:
+    """Seconds since the last lap, kept under each lap's name."""
+
+    def __init__(self, laps: dict[str, float]) -> None:
+        self.laps = laps
+        self.last = time.perf_counter()
+
+    def lap(self, name: str) -> None:
+        now = time.perf_counter()
+        self.laps[name] = round(now - self.last, 2)
+        self.last = now
 
 
 def require_local_server(settings: Settings) -> None:
