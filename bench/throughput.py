@@ -353,7 +353,7 @@ async def _dump(driver: Any, database: str) -> dict[str, Any]:
     volatile = {"computedAt", "relatedStale", "orphanCheck", "pair"}
 
     def frozen(props: dict[str, Any]) -> tuple[tuple[str, str], ...]:
-        return tuple(sorted((k, repr(v)) for k, v in props.items() if k not in volatile))
+        return tuple(sorted((k, repr(_rounded(v))) for k, v in props.items() if k not in volatile))
 
     nodes, _, _ = await driver.execute_query(
         "MATCH (n) RETURN labels(n) AS l, properties(n) AS p, elementId(n) AS e", database_=database
@@ -368,6 +368,13 @@ async def _dump(driver: Any, database: str) -> dict[str, Any]:
         "nodes": {(tuple(sorted(r["l"])), frozen(r["p"])) for r in nodes},
         "edges": {(names[r["a"]], r["t"], names[r["b"]], frozen(r["p"])) for r in edges},
     }
+
+
+def _rounded(value: Any) -> Any:
+    """A float to 9 decimals: a HAS_TOPIC weight sums its paper's mention scores in the order
+    the store keeps the edges, which an imported store orders otherwise, so the two sums may
+    differ in the last bit."""
+    return round(value, 9) if isinstance(value, float) else value
 
 
 # --- extraction against its floor -------------------------------------------------------------
