@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
+from api._extractor import TEXT_LIMIT
 from api.app import create_app
 from api.schema import make_schema, print_schema, schema
 
-__all__ = ["create_app", "make_schema", "print_schema", "schema"]
+__all__ = ["TEXT_LIMIT", "create_app", "make_schema", "print_schema", "schema"]

@@ -1,4 +1,4 @@
-"""`python -m bench [--quick] [--only ingest,quality,api,peers,export,rules,kinds,retrieval,throughput,structure]`: every benchmark in one run.
+"""`python -m bench [--quick] [--only ingest,quality,api,peers,export,rules,kinds,retrieval,throughput,structure,bulk]`: every benchmark in one run.
 
 Each section writes its own result file, ``bench/results/<section>.json`` and ``.md`` (the
 rules section ``graph-rules``), overwriting the last run's: the machine, the start time and the
@@ -38,7 +38,11 @@ SECTIONS = (
     "retrieval",
     "throughput",
     "structure",
+    "bulk",
 )
+#: Papers of the bulk first-load comparison (throughput's bulk part): the full size is what both
+#: sides load in about ten minutes on a busy two-core machine.
+BULK_QUICK, BULK_FULL = 300, 2000
 HEADER = ["measure", "median", "spread (min–max)", "note"]
 
 
@@ -106,9 +110,14 @@ def main(argv: list[str] | None = None) -> int:
                 reps=args.reps or (1 if args.quick else 2),
                 extract=20 if args.quick else 200,
                 baseline=args.baseline,
+                bulk=BULK_QUICK if args.quick else BULK_FULL,
             )
             throughput.write(found)
             rows += throughput.table_rows(found)
+        elif "bulk" in sections:  # throughput's bulk part alone, into throughput.json
+            bulk = throughput.run_bulk(settings, papers=BULK_QUICK if args.quick else BULK_FULL)
+            throughput.update_bulk(bulk)
+            rows.append(throughput.bulk_row(bulk))
         if "retrieval" in sections:
             result = retrieval.run(settings, papers=100 if args.quick else 1000)
             rows.extend(retrieval.table_rows(result))

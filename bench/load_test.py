@@ -35,7 +35,7 @@ from typing import Any
 import httpx
 import psutil
 
-from api._extractor import TEXT_LIMIT
+from api import TEXT_LIMIT
 from bench.api import (
     CASES,
     Samples,

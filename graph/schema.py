@@ -158,10 +158,16 @@ async def _drop_vector_index_of_other_size(
 
 
 async def ensure_schema(
-    driver: AsyncDriver, *, database: str, dimensions: int = DEFAULT_EMBEDDING_DIMENSIONS
+    driver: AsyncDriver,
+    *,
+    database: str,
+    dimensions: int = DEFAULT_EMBEDDING_DIMENSIONS,
+    backfill: bool = True,
 ) -> None:
     """Create every constraint and index that is missing, run the migrations not yet done,
-    then wait until all indexes are online."""
+    then wait until all indexes are online. ``backfill=False`` creates the migrations'
+    indexes without their backfills, for a store written whole with what they fill (a bulk
+    import, see graph.bulk)."""
     await _drop_vector_index_of_other_size(driver, database=database, dimensions=dimensions)
     async with driver.session(database=database) as session:
         for name in SCHEMA_STATEMENTS:
@@ -169,7 +175,8 @@ async def ensure_schema(
     for migration in MIGRATIONS:
         if await index_exists(driver, database=database, name=migration.done):
             continue
-        await migration.backfill(driver, database=database)
+        if backfill:
+            await migration.backfill(driver, database=database)
         async with driver.session(database=database) as session:
             for name in migration.statements:
                 await (await session.run(query(name))).consume()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Coroutine, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -59,6 +59,7 @@ __all__ = [
     "CorpusRead",
     "LoadReport",
     "extract_and_write",
+    "extracted_rows",
     "read_corpora",
     "seed_acronyms",
 ]
@@ -201,6 +202,38 @@ async def extract_and_write(
                 unwritten.close()
     report.seconds = time.perf_counter() - started
     return report
+
+
+async def extracted_rows(
+    records: Iterable[PaperRecord],
+    *,
+    driver: AsyncDriver,
+    database: str,
+    extractor: KeyphraseExtractor,
+    batch_size: int = 256,
+    report: LoadReport | None = None,
+) -> AsyncIterator[list[PaperRow]]:
+    """The rows :func:`extract_and_write` would write for ``records`` into an empty graph, a batch at
+    a time in input order, extracted the same way (the whole input learnt ahead, batches
+    extracted while earlier ones are handed on), for a bulk import (see graph.bulk)."""
+    report = LoadReport() if report is None else report
+    todo, duplicates = unique_ids(candidates(records))
+    report.warnings.extend(duplicates)
+    report.read = len(todo)
+    batches = chunks(todo, batch_size)
+    await _learn_ahead(driver, database, extractor, batches)
+    in_flight: deque[Coroutine[Any, Any, list[PaperRow]]] = deque()
+    with _extraction(extractor) as extract:
+        try:
+            for batch in batches:
+                in_flight.append(extract(batch))
+                if len(in_flight) > _AHEAD:
+                    yield await in_flight.popleft()
+            while in_flight:
+                yield await in_flight.popleft()
+        finally:
+            for unwritten in in_flight:  # stopped by an error or Ctrl-C: never awaited
+                unwritten.close()
 
 
 async def _learn_ahead(

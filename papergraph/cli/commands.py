@@ -27,6 +27,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
+from graph.bulk import require_empty
 from graph.connection import async_driver, check_reachable
 from graph.models import Stats
 from loaders import FORMATS, detect_format
@@ -34,6 +35,7 @@ from loaders.extraction import KeyphraseExtractor
 from loaders.pipeline import CorpusRead, LoadReport, read_corpora
 from papergraph.cli._home import require_writable
 from papergraph.cli._imports import import_extraction_libraries
+from papergraph.cli.bulk_load import bulk_ingest_papers
 from papergraph.cli.local_neo4j import ServerStatus
 from papergraph.errors import CorpusError, InvalidInputError
 from papergraph.settings import Settings
@@ -79,11 +81,13 @@ def run_load(
     console: Console,
     errors: Console,
     engine: Engine | None = None,
+    bulk: bool = False,
 ) -> int:
     """Read, check, extract and write (``settings.batch_size`` papers per batch); return the
     exit code (2 when records were skipped). ``engine`` says where extraction runs (default:
     two local child processes, or this process for an input of one batch). An unreachable
-    Neo4j is reported before any model loads."""
+    Neo4j is reported before any model loads. ``bulk`` writes through the offline importer
+    into an empty local graph (see papergraph.cli.bulk_load)."""
     if on_error not in {"skip", "abort"}:
         raise InvalidInputError(f"--on-error must be 'skip' or 'abort', not {on_error!r}.")
     read = read_corpora(files, fmt=fmt, limit=limit)
@@ -100,7 +104,7 @@ def run_load(
         return EXIT_BAD_RECORDS if read.errors else EXIT_NOTHING_READ
     require_writable(settings.home / "models")
     _announce_preparation(settings, console)
-    done = asyncio.run(_load(settings, read, console=console, engine=engine or Engine()))
+    done = asyncio.run(_load(settings, read, console=console, engine=engine or Engine(), bulk=bulk))
     for warning in done.report.warnings:
         errors.print(f"[yellow]warning:[/] {warning}", highlight=False)
     _print_summary(done.report, done.counts, console)
@@ -205,14 +209,16 @@ def _started(
 
 
 async def _load(
-    settings: Settings, read: CorpusRead, *, console: Console, engine: Engine
+    settings: Settings, read: CorpusRead, *, console: Console, engine: Engine, bulk: bool
 ) -> Ingested:
     async with async_driver(settings) as driver:
         await check_reachable(driver, settings)  # before any model or process starts
+        if bulk:  # refused before any model loads
+            await require_empty(driver, database=settings.neo4j_database)
         extractor = _extractor(settings, engine, papers=len(read.records))
         with _started(extractor) as stop, _progress(console) as progress:
             task = progress.add_task("papers", total=len(read.records))
-            return await ingest_papers(
+            return await (bulk_ingest_papers if bulk else ingest_papers)(
                 read.records,
                 driver=driver,
                 settings=settings,

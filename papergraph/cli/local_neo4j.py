@@ -27,6 +27,7 @@ __all__ = [
     "NEO4J_VERSION",
     "ServerLayout",
     "ServerStatus",
+    "import_database",
     "layout",
     "log_tail",
     "provision",
@@ -168,6 +169,24 @@ def stop(settings: Settings, *, grace_seconds: float = 30.0) -> bool:
         _wait_for_exit(pid, 10.0)
     where.pid_file.unlink(missing_ok=True)
     return True
+
+
+def import_database(settings: Settings, arguments: list[str]) -> None:
+    """Run ``neo4j-admin database import full ARGUMENTS`` over the stopped local server's
+    database (its store is replaced: the caller checks that it holds nothing)."""
+    _require_local(settings)
+    where = layout(settings)
+    if _running_pid(where) is not None:
+        raise Neo4jServerError("Stop the local Neo4j before importing into its database.")
+    command = [_require_java(), "-cp", f"{where.lib}/*", _ADMIN_CLASS]
+    command += ["database", "import", "full", "--overwrite-destination", *arguments]
+    command.append(settings.neo4j_database)
+    result = subprocess.run(
+        command, capture_output=True, text=True, env=_java_env(where), check=False
+    )
+    if result.returncode != 0:
+        tail = "\n".join((result.stdout + result.stderr).splitlines()[-15:])
+        raise Neo4jServerError(f"neo4j-admin could not import the bulk files:\n{tail}")
 
 
 def status(settings: Settings) -> ServerStatus:

@@ -156,9 +156,7 @@ async def ingest_papers(
     if on_extracted is not None:
         on_extracted()
     with database_errors(settings):
-        counts = await graph_counts(driver, database=database)
-        if report.written and await topics_due(driver, database=database, papers=counts.papers):
-            await refresh_topics(driver, database=database)
+        counts = await count_and_group(driver, database=database, written=report.written)
         return Ingested(report=report, counts=counts)
 
 
@@ -168,6 +166,15 @@ async def settle_graph(driver: AsyncDriver, *, database: str) -> None:
     then recount RELATED_TO for the methods flagged stale."""
     await resolve_graph(driver, database=database)
     await refresh_related(driver, database=database)
+
+
+async def count_and_group(driver: AsyncDriver, *, database: str, written: int) -> Stats:
+    """The last graph-wide steps after a load has written ``written`` papers (online or bulk):
+    count the graph, and recompute the topics when they are due; returns the counts."""
+    counts = await graph_counts(driver, database=database)
+    if written and await topics_due(driver, database=database, papers=counts.papers):
+        await refresh_topics(driver, database=database)
+    return counts
 
 
 #: Papers embedded anew per round trip when a graph's vectors come from another model.

@@ -9,7 +9,7 @@ import pytest
 
 PUBLIC = {
     "graph": [],  # its modules are the public surface (graph.queries, graph.export, ...)
-    "api": ["create_app", "make_schema", "print_schema", "schema"],
+    "api": ["TEXT_LIMIT", "create_app", "make_schema", "print_schema", "schema"],
     "loaders": [
         "CorpusWarning",
         "FORMATS",
@@ -72,6 +72,7 @@ PUBLIC = {
         "QueryTimeoutError",
         "QueryTooCostlyError",
         "UnauthenticatedError",
+        "UnconfirmedWriteError",
     ],
     "papergraph.settings": ["LEGACY_PASSWORD", "Settings", "env_var", "load_settings"],
 }
