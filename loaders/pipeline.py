@@ -1,7 +1,8 @@
 """``papergraph load``: read corpora, skip unchanged papers, extract in batches, write in batches.
 
-Extraction is CPU-bound and runs off the event loop (in the extractor's child processes, or in
-a worker thread), up to two batches ahead of the one being written to Neo4j.
+Extraction is CPU-bound and runs off the event loop (in the extractor's worker processes, or in
+a worker thread), as many batches ahead of the one being written to Neo4j as the extractor
+works on at once (at least two).
 """
 
 from __future__ import annotations
@@ -63,8 +64,8 @@ __all__ = [
     "seed_acronyms",
 ]
 
-#: Batches extracted ahead of the one being written: a pipelined extractor tags one while it
-#: ranks the other.
+#: Batches extracted ahead of the one being written, at least: one tagged while the other is
+#: scored; a pipelined extractor with more workers gets one batch per worker.
 _AHEAD = 2
 
 
@@ -176,6 +177,9 @@ async def load_papers(
     batches = [await _one_identity(driver, database, b, report) for b in batches]
     if any([await _changed(driver, database, b, extractor.version) for b in batches]):
         await _learn_ahead(driver, database, extractor, batches)
+    ahead = _AHEAD
+    if isinstance(extractor, PipelinedExtractor):
+        ahead = max(_AHEAD, extractor.parallel)
     with _extraction(extractor) as extract:
         try:
             for batch in batches:
@@ -186,7 +190,7 @@ async def load_papers(
                 if on_progress is not None:
                     on_progress(len(batch) - len(fresh))
                 in_flight.append(extract(fresh))
-                await write_oldest(keep=_AHEAD)
+                await write_oldest(keep=ahead)
             await write_oldest(keep=0)
         finally:
             for unwritten in in_flight:  # stopped by an error or Ctrl-C: never awaited

@@ -164,7 +164,7 @@ def _report_problems(read: CorpusRead, errors: Console) -> None:
 
 @dataclass(frozen=True)
 class Engine:
-    """Where a load extracts: ``local`` (two child processes) or ``ray`` (a Ray cluster at
+    """Where a load extracts: ``local`` (``PAPERGRAPH_EXTRACT_WORKERS`` child processes) or ``ray`` (a Ray cluster at
     ``ray_address``, or a local Ray; ``ray_workers`` actors, default one per CPU)."""
 
     name: str = "local"

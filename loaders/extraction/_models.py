@@ -37,7 +37,8 @@ from typing import Any
 from graph.errors import ExtractionError
 
 from ._building import build_concurrently
-from ._embedding import DOCUMENT_TOKENS, OnnxEncoder
+from ._device import resolve_device
+from ._embedding import DOCUMENT_TOKENS, Encoder, OnnxEncoder, TorchEncoder
 
 __all__ = [
     "DEFAULT_MODEL_DIR",
@@ -130,12 +131,18 @@ def minilm_onnx_path(model_dir: Path | None = None) -> Path:
     return _ONNX.folder(models_home(model_dir)) / _ONNX.marker
 
 
-def load_minilm(model_dir: Path | None = None) -> OnnxEncoder:
-    """MiniLM on ONNX Runtime with its own tokenizer, exporting it first if absent."""
+def load_minilm(model_dir: Path | None = None, *, device: str = "auto") -> Encoder:
+    """MiniLM with its own tokenizer on ``device`` (``auto``, ``cpu`` or ``cuda``): on the CPU,
+    run by ONNX Runtime (exported first if absent); on a CUDA GPU, by PyTorch."""
+    if resolve_device(device) == "cuda":
+        return _minilm_on_cuda()
+    return _minilm_on_cpu(model_dir)
+
+
+def _minilm_on_cpu(model_dir: Path | None) -> OnnxEncoder:
     model = minilm_onnx_path(model_dir)
     try:
         import onnxruntime
-        from tokenizers import Tokenizer
     except ImportError as e:
         raise ExtractionError(
             "ONNX Runtime is missing. Install it with: pip install onnxruntime"
@@ -152,15 +159,39 @@ def load_minilm(model_dir: Path | None = None) -> OnnxEncoder:
         session = onnxruntime.InferenceSession(
             str(model), options, providers=["CPUExecutionProvider"]
         )
-        tokenizer = Tokenizer.from_file(str(minilm_path() / "tokenizer.json"))
+        tokenizer = _tokenizer()
     except Exception as e:  # ONNX Runtime raises its own untyped errors for damaged files
         raise ExtractionError(
             f"The exported MiniLM in {model.parent} could not be loaded ({e}). Delete that "
             "folder to export it again."
         ) from e
+    return OnnxEncoder(session, tokenizer, name=MINILM_NAME, dim=MINILM_DIMENSIONS)
+
+
+def _minilm_on_cuda() -> TorchEncoder:
+    """The package's weights on the GPU (no export: PyTorch runs them as they are)."""
+    from transformers import AutoModel
+
+    try:
+        with _quiet():
+            model = AutoModel.from_pretrained(str(minilm_path())).eval().to("cuda")
+    except Exception as e:  # transformers and CUDA raise many types
+        raise ExtractionError(
+            f"MiniLM could not be loaded onto the GPU ({e}). Set PAPERGRAPH_DEVICE=cpu to run "
+            "on the CPU."
+        ) from e
+    # the same name as on the CPU: the vectors agree within float tolerance, so the phrase
+    # cache is shared
+    return TorchEncoder(model, _tokenizer(), name=MINILM_NAME, dim=MINILM_DIMENSIONS)
+
+
+def _tokenizer() -> Any:
+    from tokenizers import Tokenizer
+
+    tokenizer = Tokenizer.from_file(str(minilm_path() / "tokenizer.json"))
     tokenizer.enable_truncation(DOCUMENT_TOKENS)
     tokenizer.no_padding()  # the package's tokenizer pads; batches pad themselves
-    return OnnxEncoder(session, tokenizer, name=MINILM_NAME, dim=MINILM_DIMENSIONS)
+    return tokenizer
 
 
 def _export_to(target: Path) -> None:
