@@ -49,6 +49,7 @@ __all__ = [
     "load_minilm",
     "load_static_model",
     "load_tagger",
+    "minilm_on_torch",
     "minilm_onnx_path",
     "minilm_path",
     "models_home",
@@ -135,7 +136,7 @@ def load_minilm(model_dir: Path | None = None, *, device: str = "auto") -> Encod
     """MiniLM with its own tokenizer on ``device`` (``auto``, ``cpu`` or ``cuda``): on the CPU,
     run by ONNX Runtime (exported first if absent); on a CUDA GPU, by PyTorch."""
     if resolve_device(device) == "cuda":
-        return _minilm_on_cuda()
+        return minilm_on_torch("cuda")
     return _minilm_on_cpu(model_dir)
 
 
@@ -168,13 +169,13 @@ def _minilm_on_cpu(model_dir: Path | None) -> OnnxEncoder:
     return OnnxEncoder(session, tokenizer, name=MINILM_NAME, dim=MINILM_DIMENSIONS)
 
 
-def _minilm_on_cuda() -> TorchEncoder:
-    """The package's weights on the GPU (no export: PyTorch runs them as they are)."""
+def minilm_on_torch(device: str) -> TorchEncoder:
+    """The package's weights run by PyTorch on ``device`` (``cuda``; no export needed)."""
     from transformers import AutoModel
 
     try:
         with _quiet():
-            model = AutoModel.from_pretrained(str(minilm_path())).eval().to("cuda")
+            model = AutoModel.from_pretrained(str(minilm_path())).eval().to(device)
     except Exception as e:  # transformers and CUDA raise many types
         raise ExtractionError(
             f"MiniLM could not be loaded onto the GPU ({e}). Set PAPERGRAPH_DEVICE=cpu to run "
