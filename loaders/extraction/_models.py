@@ -132,15 +132,18 @@ def minilm_onnx_path(model_dir: Path | None = None) -> Path:
     return _ONNX.folder(models_home(model_dir)) / _ONNX.marker
 
 
-def load_minilm(model_dir: Path | None = None, *, device: str = "auto") -> Encoder:
+def load_minilm(
+    model_dir: Path | None = None, *, device: str = "auto", threads: int = 0
+) -> Encoder:
     """MiniLM with its own tokenizer on ``device`` (``auto``, ``cpu`` or ``cuda``): on the CPU,
-    run by ONNX Runtime (exported first if absent); on a CUDA GPU, by PyTorch."""
+    run by ONNX Runtime (exported first if absent) on ``threads`` threads (0: one per core);
+    on a CUDA GPU, by PyTorch."""
     if resolve_device(device) == "cuda":
         return minilm_on_torch("cuda")
-    return _minilm_on_cpu(model_dir)
+    return _minilm_on_cpu(model_dir, threads)
 
 
-def _minilm_on_cpu(model_dir: Path | None) -> OnnxEncoder:
+def _minilm_on_cpu(model_dir: Path | None, threads: int) -> OnnxEncoder:
     model = minilm_onnx_path(model_dir)
     try:
         import onnxruntime
@@ -151,6 +154,8 @@ def _minilm_on_cpu(model_dir: Path | None) -> OnnxEncoder:
     try:
         options = onnxruntime.SessionOptions()
         options.inter_op_num_threads = 1
+        # several workers share the cores: each runs its passes on its share of them
+        options.intra_op_num_threads = threads
         # a waiting thread sleeps instead of spinning: during a load the tagger, the loader
         # and Neo4j need the same cores, and the ranker's spinning threads took their cycles
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")

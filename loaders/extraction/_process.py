@@ -23,6 +23,7 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import TypeVar
 
+from graph.config import machine_cores
 from graph.errors import ExtractionError
 
 from ._analysis import Analysis
@@ -86,7 +87,14 @@ class ProcessExtractor(StagedExtractor):
             # triton prints bogus "nanobind: leaked ..." lines; forked children exit at once.
             mp_context=multiprocessing.get_context("forkserver"),
             initializer=_start_worker,
-            initargs=(self.top_n, self.model_dir, self.fast, self.device, os.getpid()),
+            initargs=(
+                self.top_n,
+                self.model_dir,
+                self.fast,
+                self.device,
+                _threads_each(self.workers),
+                os.getpid(),
+            ),
         )
         for _ in range(self.workers):  # one job each while none is idle: every child starts
             self._pool.submit(_ready)
@@ -121,6 +129,12 @@ class ProcessExtractor(StagedExtractor):
             raise _Closed from e
 
 
+def _threads_each(workers: int) -> int:
+    """Each worker's share of the cores for its MiniLM passes (one worker: all of them), so
+    that workers side by side do not each start a thread per core and contend for them."""
+    return max(machine_cores() // workers, 1) if workers > 1 else 0
+
+
 class _Closed(Exception):
     """The extractor was closed while a batch was on its way."""
 
@@ -135,12 +149,16 @@ def _stopped() -> ExtractionError:
 # --- in the children --------------------------------------------------------------------------
 
 
-def _start_worker(top_n: int, model_dir: Path | None, fast: bool, device: str, parent: int) -> None:
+def _start_worker(
+    top_n: int, model_dir: Path | None, fast: bool, device: str, threads: int, parent: int
+) -> None:
     global _worker, _load_error
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     threading.Thread(target=_exit_without, args=(parent,), daemon=True).start()
     gc.set_threshold(*_GC_THRESHOLDS)
-    _worker = KeyBertExtractor(top_n=top_n, model_dir=model_dir, fast=fast, device=device)
+    _worker = KeyBertExtractor(
+        top_n=top_n, model_dir=model_dir, fast=fast, device=device, threads=threads
+    )
     try:
         _worker.load()
     except Exception as e:  # raised again by the child's first job, where the caller sees it
