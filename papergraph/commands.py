@@ -176,7 +176,7 @@ def _extractor(
     settings: Settings, engine: Engine, *, papers: int
 ) -> KeyphraseExtractor | ProcessExtractor | RayExtractor:
     """The extractor of a load of ``papers`` papers: in this process when they fit in one batch
-    (with a single batch the two processes have nothing to overlap, and starting them and
+    (with a single batch the worker processes have nothing to overlap, and starting them and
     importing the libraries in each costs more than the extraction), else ``engine``'s."""
     if engine.name == "ray":
         return build_ray_extractor(settings, address=engine.ray_address, workers=engine.ray_workers)
