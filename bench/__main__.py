@@ -1,5 +1,7 @@
 """`python -m bench [--quick] [--only ingest,quality,api,peers,export,rules,kinds,retrieval,throughput,structure,bulk]`: every benchmark in one run.
 
+``throughput.PART`` runs one part of the throughput section (``throughput.workers``: no Neo4j).
+
 Each section writes its own result file, ``bench/results/<section>.json`` and ``.md`` (the
 rules section ``graph-rules``), overwriting the last run's: the machine, the start time and the
 section's numbers, and the table the README quotes. The summary of every section run is printed.
@@ -63,6 +65,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     sections = [s for s in args.only.split(",") if s]
+    parts = [s.split(".", 1)[1] for s in sections if s.startswith("throughput.")]
+    if "throughput" in sections:
+        parts = list(throughput.PARTS)
+    sections = [s for s in sections if not s.startswith("throughput.")]
+    offline = {"kinds"} if set(parts) - {"workers"} else {"kinds", "throughput"}
+    if parts:
+        sections.append("throughput")
     reps = args.reps or (1 if args.quick else 5)
     papers = args.papers or (60 if args.quick else 2000)
     served = args.papers or (200 if args.quick else 2000)  # graph size for api and peers
@@ -81,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
         found = kinds.run(per_corpus=args.papers or (100 if args.quick else 500))
         kinds.write(found)
         rows += kinds.table_rows(found)
-    with bench_neo4j() if set(sections) - {"kinds"} else nullcontext() as settings:
+    with bench_neo4j() if set(sections) - offline else nullcontext() as settings:
         if "ingest" in sections:
             baseline = 10 if args.quick else 100
             result = ingest.run(settings, papers=papers, baseline_papers=baseline, reps=reps)
@@ -111,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
                 extract=20 if args.quick else 200,
                 baseline=args.baseline,
                 bulk=BULK_QUICK if args.quick else BULK_FULL,
+                parts=parts,
             )
             throughput.write(found)
             rows += throughput.table_rows(found)

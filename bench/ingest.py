@@ -4,7 +4,7 @@ papergraph: the real CLI (`python -m papergraph load --limit N`, and the same wi
 in a child process, timed wall-clock from start to exit (model loading, extraction and Neo4j
 writes included), on an emptied bench graph and an emptied phrase-embedding cache each
 repetition (a first load: a reload of known phrases is faster); peak RSS of that process and
-its children together (the load extracts in two child processes). Baseline (bench.naive_baseline):
+its children together (the load extracts in worker processes). Baseline (bench.naive_baseline):
 KeyBERT's default extract_keywords per paper and one write per paper, reported per paper at
 its steady rate (its model load excluded, which flatters the baseline).
 """

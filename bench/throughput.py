@@ -20,8 +20,12 @@ with that tree first on the path:
 * ``extraction floor``: the default extractor on fresh abstracts with an empty phrase cache,
   over MiniLM's own work on them: one pass over the abstracts plus one over every phrase the
   extraction embedded (read back from that cache).
+* ``workers``: the extractor a load uses (``ProcessExtractor``) with 1 and with 2 worker
+  processes on the same abstracts, each run with an empty phrase cache, alternating; papers/s
+  of each and their ratio (linear scaling would be 2; the target is 0.7 of it, 1.4).
 
-Writes ``bench/results/throughput.json`` and ``throughput.md``.
+Writes ``bench/results/throughput.json`` and ``throughput.md``. ``parts`` runs some of them
+only (``workers`` needs no Neo4j); the figures of the parts not run are kept from the file.
 """
 
 from __future__ import annotations
@@ -37,32 +41,51 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bench.common import REPO, child_env, machine_info, markdown_table, write_results
+from bench.common import REPO, RESULTS, child_env, machine_info, markdown_table, write_results
 from bench.corpora import ICLR2024
 from graph.connection import async_driver
 from papergraph.settings import Settings
 
 BATCH = 256
+#: Every part, in the order they run.
+PARTS = ("write", "one_paper", "floor", "workers", "bulk")
+#: Papers per batch of the workers part: enough batches for two workers to share.
+WORKER_BATCH = 16
+#: The worker counts the workers part compares, and the scaling the target asks of them.
+WORKER_COUNTS = (1, 2)
+SCALING_TARGET = 1.4
+#: Fewest abstracts the workers part extracts: six batches, three per worker.
+WORKER_PAPERS = 6 * WORKER_BATCH
+#: Warm-up papers extracted before the timed ones, four per batch: at least one batch per worker.
+_WARM = 4 * max(WORKER_COUNTS)
 
 
 def run(
-    settings: Settings,
+    settings: Settings | None,
     *,
     papers: int,
     reps: int,
     extract: int,
     baseline: str | None,
-    bulk: int,
+    bulk: int = 0,
+    parts: Sequence[str] = PARTS,
 ) -> dict[str, Any]:
-    """Every section; ``papers`` written, ``extract`` abstracts extracted, ``bulk`` papers
-    loaded first online and then in bulk."""
-    result: dict[str, Any] = {
-        "started": time.strftime("%Y-%m-%dT%H:%M:%S"),
-        "machine": machine_info(),
-        "papers": papers,
-        "reps": reps,
-        "baseline": baseline,
-    }
+    """Every part in ``parts``; ``papers`` written, ``extract`` abstracts extracted, ``bulk``
+    papers loaded first online and then in bulk.
+    ``settings`` (a Neo4j to write to) may be None when only ``workers`` runs."""
+    result: dict[str, Any] = {}
+    if "workers" in parts:
+        result["workers"] = _workers(papers=max(extract, WORKER_PAPERS), reps=reps)
+        result["workers_scaling"] = result["workers"]["scaling"]
+    if settings is None or not {"write", "one_paper", "floor", "bulk"} & set(parts):
+        return result
+    result.update(
+        started=time.strftime("%Y-%m-%dT%H:%M:%S"),
+        machine=machine_info(),
+        papers=papers,
+        reps=reps,
+        baseline=baseline,
+    )
     with tempfile.TemporaryDirectory(prefix="throughput-") as folder:
         scratch = Path(folder)
         trees = {"after": REPO}
@@ -71,10 +94,11 @@ def run(
         result["write"] = _writes(settings, trees, papers=papers, reps=reps, scratch=scratch)
         asyncio.run(_settle(settings))
         result["one_paper"] = _one_paper(settings, trees, reps=reps, scratch=scratch)
-    result["bulk"] = run_bulk(settings, papers=bulk)
+    if "bulk" in parts:
+        result["bulk"] = run_bulk(settings, papers=bulk)
+        result["bulk_speedup"] = result["bulk"]["speedup"]
     result["floor"] = _floor(settings, papers=extract)
     result["write_speedup"] = result["write"].get("speedup")
-    result["bulk_speedup"] = result["bulk"]["speedup"]
     result["one_paper_load_s"] = result["one_paper"]["after"]["load"]
     result["help_s"] = result["one_paper"]["after"]["help"]
     result["extract_over_floor"] = result["floor"]["over_floor"]
@@ -425,22 +449,83 @@ def _cached_phrases(path: Path) -> list[str]:
         return [row[0] for row in db.execute("SELECT phrase FROM phrases")]
 
 
+# --- extraction workers ---------------------------------------------------------------------
+
+
+def _workers(*, papers: int, reps: int) -> dict[str, Any]:
+    """Papers/s of the load's extractor with each of :data:`WORKER_COUNTS` worker processes
+    on the same ``papers`` abstracts, alternating, ``reps`` times each (best of each kept)."""
+    docs = _abstracts(papers)
+    seconds: dict[int, list[float]] = {n: [] for n in WORKER_COUNTS}
+    for rep in range(reps):
+        order = WORKER_COUNTS if rep % 2 == 0 else tuple(reversed(WORKER_COUNTS))
+        for workers in order:
+            seconds[workers].append(_extracted_in(docs, workers=workers))
+    rates = {n: round(papers / min(s), 2) for n, s in seconds.items()}
+    first, second = WORKER_COUNTS
+    return {
+        "started": time.strftime("%Y-%m-%dT%H:%M:%S"),
+        "machine": machine_info(),
+        "papers": papers,
+        "batch": WORKER_BATCH,
+        "seconds": {str(n): [round(x, 2) for x in s] for n, s in seconds.items()},
+        "papers_per_s": {str(n): rate for n, rate in rates.items()},
+        "scaling": round(rates[second] / rates[first], 2),
+        "target": SCALING_TARGET,
+    }
+
+
+def _abstracts(papers: int) -> list[Any]:
+    from loaders.extraction import Document
+    from loaders.readers import read_corpus
+    from loaders.records import PaperRecord
+
+    records = [r for r in read_corpus(ICLR2024) if isinstance(r, PaperRecord)]
+    # papers the floor part does not read (it takes the last ones), and a warm-up before them
+    chosen = records[: _WARM + papers]
+    return [Document(text=r.abstract, title=r.title) for r in chosen]
+
+
+def _extracted_in(docs: Sequence[Any], *, workers: int) -> float:
+    """Seconds ``workers`` processes take to extract ``docs`` (after a few warm-up papers
+    per worker, so every worker has loaded its models), with an empty phrase cache."""
+    from loaders.extraction import process_extractor
+
+    warm, timed = docs[:_WARM], docs[_WARM:]
+    with tempfile.TemporaryDirectory(prefix="workers-") as scratch:
+        models = _models_without_phrases(Path(scratch))
+        with process_extractor(workers=workers, model_dir=models, device="cpu") as extractor:
+            for job in [extractor.submit(warm[i : i + 4]) for i in range(0, len(warm), 4)]:
+                job.result()
+            started = time.perf_counter()
+            jobs = [
+                extractor.submit(timed[i : i + WORKER_BATCH])
+                for i in range(0, len(timed), WORKER_BATCH)
+            ]
+            for job in jobs:
+                job.result()
+            return time.perf_counter() - started
+
+
+def _models_without_phrases(folder: Path) -> Path:
+    """``folder`` holding every prepared model of the default home, but no phrase cache."""
+    from loaders.extraction import models_home
+
+    for prepared in models_home().iterdir():
+        if not prepared.name.startswith("phrases-"):
+            (folder / prepared.name).symlink_to(prepared)
+    return folder
+
+
 # --- report -----------------------------------------------------------------------------------
 
 
 def table_rows(result: dict[str, Any]) -> list[list[object]]:
-    """Each target beside its baseline."""
-    write = result["write"]
-    before = write["papers_per_s"].get("before", "-")
-    rows: list[list[object]] = [
-        [
-            "online write, papers/s",
-            f"{write['papers_per_s']['after']} (before: {before})",
-            f"{write['speedup']}x" if "speedup" in write else "-",
-            f"target >= 10x; {write['papers']} papers, same graph: {write.get('same_graph', '-')}",
-        ]
-    ]
-    for name, runs in result["one_paper"].items():
+    """Each target beside its baseline (the parts the result holds)."""
+    rows: list[list[object]] = []
+    if "write" in result:
+        rows.append(_write_row(result["write"]))
+    for name, runs in result.get("one_paper", {}).items():
         rows.append(
             [
                 f"one-paper load, s ({name})",
@@ -449,17 +534,20 @@ def table_rows(result: dict[str, Any]) -> list[list[object]]:
                 "target <= 5 s and <= 2x (--help + one extraction)",
             ]
         )
+    if "floor" in result:
+        floor = result["floor"]
+        rows.append(
+            [
+                "default extraction over MiniLM floor",
+                f"{floor['over_floor']}x",
+                f"{floor['extract_s']} s vs {floor['floor_s']} s",
+                f"target <= 1.3x; {floor['papers']} abstracts, {floor['phrases']} uncached phrases",
+            ]
+        )
     if "bulk" in result:
         rows.append(bulk_row(result["bulk"]))
-    floor = result["floor"]
-    rows.append(
-        [
-            "default extraction over MiniLM floor",
-            f"{floor['over_floor']}x",
-            f"{floor['extract_s']} s vs {floor['floor_s']} s",
-            f"target <= 1.3x; {floor['papers']} abstracts, {floor['phrases']} uncached phrases",
-        ]
-    )
+    if "workers" in result:
+        rows.append(_workers_row(result["workers"]))
     return rows
 
 
@@ -484,7 +572,30 @@ def update_bulk(bulk: dict[str, Any]) -> Path:
     return write(result)
 
 
+def _write_row(write: dict[str, Any]) -> list[object]:
+    before = write["papers_per_s"].get("before", "-")
+    return [
+        "online write, papers/s",
+        f"{write['papers_per_s']['after']} (before: {before})",
+        f"{write['speedup']}x" if "speedup" in write else "-",
+        f"target >= 10x; {write['papers']} papers, same graph: {write.get('same_graph', '-')}",
+    ]
+
+
+def _workers_row(workers: dict[str, Any]) -> list[object]:
+    rates = workers["papers_per_s"]
+    return [
+        "extraction papers/s, 2 workers over 1",
+        f"{workers['scaling']}x",
+        " vs ".join(f"{rate} ({n} worker{'s' * (n != '1')})" for n, rate in rates.items()),
+        f"target >= {workers['target']}x; {workers['papers']} abstracts, empty phrase cache",
+    ]
+
+
 def write(result: dict[str, Any]) -> Path:
-    """``throughput.json`` and ``throughput.md``."""
-    table = markdown_table(["measure", "value", "beside it", "note"], table_rows(result))
-    return write_results("throughput", result, table)
+    """``throughput.json`` and ``throughput.md``: the parts ``result`` holds replace those of
+    the last run's file, whose other parts stay (each part says when it ran)."""
+    previous = RESULTS / "throughput.json"
+    merged = {**json.loads(previous.read_text()), **result} if previous.is_file() else result
+    table = markdown_table(["measure", "value", "beside it", "note"], table_rows(merged))
+    return write_results("throughput", merged, table)

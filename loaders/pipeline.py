@@ -1,9 +1,10 @@
 """The batches of a load: read corpora, skip unchanged papers, extract and write in batches.
 
-Extraction is CPU-bound and runs off the event loop (in the extractor's child processes, or in
-a worker thread), up to two batches ahead of the one being written to Neo4j. What a load does
-once the last batch is written (resolving what depends on other papers, the hierarchy, the
-topics) is the ingest use case's (:mod:`papergraph.usecases.ingest`).
+Extraction is CPU-bound and runs off the event loop (in the extractor's worker processes, or in
+a worker thread), as many batches ahead of the one being written to Neo4j as the extractor
+works on at once (at least two).
+What a load does once the last batch is written (resolving what depends on other papers, the
+hierarchy, the topics) is the ingest use case's (:mod:`papergraph.usecases.ingest`).
 """
 
 from __future__ import annotations
@@ -64,8 +65,8 @@ __all__ = [
     "seed_acronyms",
 ]
 
-#: Batches extracted ahead of the one being written: a pipelined extractor tags one while it
-#: ranks the other.
+#: Batches extracted ahead of the one being written, at least: one tagged while the other is
+#: scored; a pipelined extractor with more workers gets one batch per worker.
 _AHEAD = 2
 
 
@@ -185,6 +186,9 @@ async def extract_and_write(
     batches = [await _one_identity(driver, database, b, report) for b in batches]
     if any([await _changed(driver, database, b, extractor.version) for b in batches]):
         await _learn_ahead(driver, database, extractor, batches)
+    ahead = _AHEAD
+    if isinstance(extractor, PipelinedExtractor):
+        ahead = max(_AHEAD, extractor.parallel)
     with _extraction(extractor) as extract:
         try:
             for batch in batches:
@@ -195,7 +199,7 @@ async def extract_and_write(
                 if on_progress is not None:
                     on_progress(len(batch) - len(fresh))
                 in_flight.append(extract(fresh))
-                await write_oldest(keep=_AHEAD)
+                await write_oldest(keep=ahead)
             await write_oldest(keep=0)
         finally:
             for unwritten in in_flight:  # stopped by an error or Ctrl-C: never awaited

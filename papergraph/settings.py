@@ -6,8 +6,9 @@ at start-up and pass it down.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 from urllib.parse import urlsplit
 
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
@@ -15,7 +16,7 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from papergraph.errors import ConfigError
 
-__all__ = ["LEGACY_PASSWORD", "Settings", "env_var", "load_settings"]
+__all__ = ["LEGACY_PASSWORD", "Settings", "env_var", "load_settings", "machine_cores"]
 
 #: The fixed password of local servers created before papergraph generated one per server.
 LEGACY_PASSWORD = "papergraph-dev"
@@ -23,6 +24,14 @@ LEGACY_PASSWORD = "papergraph-dev"
 
 def _env(name: str) -> AliasChoices:
     return AliasChoices(name)
+
+
+def machine_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system has one, which
+    a container's CPU set narrows), at least 1."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(len(os.sched_getaffinity(0)), 1)
+    return max(os.cpu_count() or 1, 1)
 
 
 class Settings(BaseSettings):
@@ -65,6 +74,14 @@ class Settings(BaseSettings):
     field_suggestions: bool = Field(True, validation_alias=_env("PAPERGRAPH_FIELD_SUGGESTIONS"))
     batch_size: int = Field(256, validation_alias=_env("PAPERGRAPH_BATCH_SIZE"))
     fast_extraction: bool = Field(False, validation_alias=_env("PAPERGRAPH_FAST_EXTRACTION"))
+    # One extraction process per core by default: each tags and scores whole batches.
+    extract_workers: int = Field(
+        default_factory=machine_cores, validation_alias=_env("PAPERGRAPH_EXTRACT_WORKERS")
+    )
+    # auto: CUDA when torch sees a GPU, else the CPU.
+    device: Literal["auto", "cpu", "cuda"] = Field(
+        "auto", validation_alias=_env("PAPERGRAPH_DEVICE")
+    )
 
     @field_validator("neo4j_uri")
     @classmethod
@@ -98,7 +115,7 @@ class Settings(BaseSettings):
             raise ValueError(f"a number of seconds above 0, got {value}")
         return value
 
-    @field_validator("max_query_cost", "max_response_bytes", "max_body_bytes")
+    @field_validator("max_query_cost", "max_response_bytes", "max_body_bytes", "extract_workers")
     @classmethod
     def _check_limit(cls, value: int) -> int:
         if value < 1:

@@ -41,6 +41,7 @@ from ._models import (
     STATIC_MODEL_DIR,
     load_minilm,
     minilm_path,
+    models_home,
     models_to_prepare,
     prepare_models,
 )
@@ -96,6 +97,7 @@ __all__ = [
     "keybert_extractor",
     "load_minilm",
     "minilm_path",
+    "models_home",
     "models_to_prepare",
     "prepare",
     "prepare_models",
@@ -119,6 +121,7 @@ def keybert_extractor(
     model_dir: Path | None = None,
     acronyms: AcronymRegistry | None = None,
     fast: bool = False,
+    device: str = "auto",
 ) -> KeyphraseExtractor:
     """Return the production extractor (models load lazily, on the first call).
 
@@ -126,28 +129,42 @@ def keybert_extractor(
     use (MiniLM exported to ONNX, the distilled static model) and the phrase-embedding cache.
     ``fast`` ranks with the static model instead of MiniLM: several times faster, less
     accurate (see the README's quality table). Pass the same ``acronyms`` registry to later
-    runs to keep resolving acronyms defined earlier. Raises
-    :class:`papergraph.errors.ExtractionError` when a model package is missing.
+    runs to keep resolving acronyms defined earlier. ``device`` is where MiniLM runs:
+    ``cuda`` (a GPU, through PyTorch), ``cpu`` (ONNX Runtime) or ``auto`` (``cuda`` when torch
+    sees a GPU). Raises :class:`papergraph.errors.ExtractionError` when a model package is missing,
+    or ``cuda`` is asked for where torch sees no GPU.
     """
     from ._keybert import KeyBertExtractor
 
-    return KeyBertExtractor(top_n=top_n, model_dir=model_dir, acronyms=acronyms, fast=fast)
+    return KeyBertExtractor(
+        top_n=top_n, model_dir=model_dir, acronyms=acronyms, fast=fast, device=device
+    )
 
 
 def process_extractor(
     *,
+    workers: int = 1,
     top_n: int = 10,
     model_dir: Path | None = None,
     acronyms: AcronymRegistry | None = None,
     fast: bool = False,
+    device: str = "auto",
 ) -> ProcessExtractor:
-    """The production extractor in two child processes, one tagging and one ranking, batches
-    pipelined through them (for big loads: the parent is left free to write to Neo4j). Use it
-    as a context manager; the children load their models on entry. Same options and results
-    as :func:`keybert_extractor`."""
+    """The production extractor in ``workers`` child processes, each tagging and scoring
+    whole batches, every batch analysed in this process in order (for big loads: the parent
+    is left free to write to Neo4j, and the batches spread over the cores). Use it as a
+    context manager; the children load their models on entry. Same options and results as
+    :func:`keybert_extractor`, whatever ``workers``."""
     from ._process import ProcessExtractor
 
-    return ProcessExtractor(top_n=top_n, model_dir=model_dir, acronyms=acronyms, fast=fast)
+    return ProcessExtractor(
+        workers=workers,
+        top_n=top_n,
+        model_dir=model_dir,
+        acronyms=acronyms,
+        fast=fast,
+        device=device,
+    )
 
 
 def ray_extractor(
@@ -158,6 +175,7 @@ def ray_extractor(
     model_dir: Path | None = None,
     acronyms: AcronymRegistry | None = None,
     fast: bool = False,
+    device: str = "auto",
 ) -> RayExtractor:
     """The production extractor on Ray (``pip install 'papergraph[ray]'``): tagging and ranking
     as Ray actors, ``workers`` of them (default one per CPU of the cluster), each loading its
@@ -172,4 +190,5 @@ def ray_extractor(
         model_dir=model_dir,
         acronyms=acronyms,
         fast=fast,
+        device=device,
     )

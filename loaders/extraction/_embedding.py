@@ -16,7 +16,7 @@ by the encoder's name, so a phrase is embedded once across papers and across loa
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -28,6 +28,7 @@ __all__ = [
     "EncoderBackend",
     "OnnxEncoder",
     "PhraseCache",
+    "TorchEncoder",
     "unit_rows",
 ]
 
@@ -38,6 +39,8 @@ DOCUMENT_TOKENS = 256
 #: 256 pieces a call, not a few dozen; and a few hundred short phrases, whose calls would
 #: otherwise cost more in overhead than in arithmetic.
 _PIECES_PER_CALL = 8 * DOCUMENT_TOKENS
+#: On a GPU a call is cheap to launch and its memory is the GPU's: far larger calls.
+_GPU_PIECES_PER_CALL = 64 * DOCUMENT_TOKENS
 _SQL_CHUNK = 500  # SQLite's default limit on host parameters is 999
 
 
@@ -67,31 +70,89 @@ class OnnxEncoder:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         if not texts:
             return out
-        encodings = self._tokenizer.encode_batch(list(texts))
-        order = sorted(range(len(texts)), key=lambda i: len(encodings[i].ids))
-        for rows in _calls(order, [len(e.ids) for e in encodings]):
-            out[rows] = self._pooled([encodings[i].ids for i in rows])
-        return unit_rows(out)
+        return _encoded(self._tokenizer, texts, self.dim, self._pooled, _PIECES_PER_CALL)
 
     def _pooled(self, pieces: list[list[int]]) -> np.ndarray:
         """Mean of the last hidden states over the real (unpadded) word pieces."""
-        ids = np.zeros((len(pieces), max(len(p) for p in pieces)), dtype=np.int64)
-        for row, p in enumerate(pieces):
-            ids[row, : len(p)] = p
-        mask = (ids != 0).astype(np.int64)  # 0 is [PAD]; every real input starts with [CLS]
+        ids, mask = _padded(pieces)
         feed = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
-        hidden = self._session.run(None, feed)[0]
-        weights = mask[..., None].astype(np.float32)
-        pooled: np.ndarray = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
-        return pooled
+        return _mean_pooled(self._session.run(None, feed)[0], mask)
 
 
-def _calls(order: list[int], lengths: list[int]) -> Iterator[list[int]]:
-    """``order`` (shortest first) cut into calls of at most :data:`_PIECES_PER_CALL` padded
-    word pieces: each call pads to its last, longest text."""
+class TorchEncoder:
+    """The same model, tokenizer and pooling as :class:`OnnxEncoder`, run by PyTorch on a
+    CUDA GPU; its rows equal the CPU's within float tolerance.
+
+    Build it with :func:`loaders.extraction._models.load_minilm`, which opens the files.
+    """
+
+    def __init__(self, model: Any, tokenizer: Any, *, name: str, dim: int) -> None:
+        self._model = model
+        self._tokenizer = tokenizer
+        self.name = name
+        self.dim = dim
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        """Embed ``texts``; the longest are cut to :data:`DOCUMENT_TOKENS` word pieces."""
+        return _encoded(self._tokenizer, texts, self.dim, self._pooled, _GPU_PIECES_PER_CALL)
+
+    def _pooled(self, pieces: list[list[int]]) -> np.ndarray:
+        import torch
+
+        ids, mask = _padded(pieces)
+        device = self._model.device
+        with torch.inference_mode():
+            hidden = self._model(
+                input_ids=torch.from_numpy(ids).to(device),
+                attention_mask=torch.from_numpy(mask).to(device),
+                token_type_ids=torch.zeros_like(torch.from_numpy(ids)).to(device),
+            ).last_hidden_state
+            weights = torch.from_numpy(mask).to(device)[..., None].float()
+            pooled = (hidden * weights).sum(dim=1) / weights.sum(dim=1).clamp(min=1e-9)
+        return np.asarray(pooled.float().cpu().numpy(), dtype=np.float32)
+
+
+def _encoded(
+    tokenizer: Any,
+    texts: Sequence[str],
+    dim: int,
+    pooled: Callable[[list[list[int]]], np.ndarray],
+    pieces_per_call: int,
+) -> np.ndarray:
+    """Unit rows of ``texts``: tokenized, cut into calls by length, pooled by ``pooled``."""
+    out = np.zeros((len(texts), dim), dtype=np.float32)
+    if not texts:
+        return out
+    encodings = tokenizer.encode_batch(list(texts))
+    order = sorted(range(len(texts)), key=lambda i: len(encodings[i].ids))
+    for rows in _calls(order, [len(e.ids) for e in encodings], pieces_per_call):
+        out[rows] = pooled([encodings[i].ids for i in rows])
+    return unit_rows(out)
+
+
+def _padded(pieces: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
+    """Word-piece ids padded to the longest, and the mask of the real ones."""
+    ids = np.zeros((len(pieces), max(len(p) for p in pieces)), dtype=np.int64)
+    for row, p in enumerate(pieces):
+        ids[row, : len(p)] = p
+    mask = (ids != 0).astype(np.int64)  # 0 is [PAD]; every real input starts with [CLS]
+    return ids, mask
+
+
+def _mean_pooled(hidden: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    weights = mask[..., None].astype(np.float32)
+    pooled: np.ndarray = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
+    return pooled
+
+
+def _calls(
+    order: list[int], lengths: list[int], limit: int = _PIECES_PER_CALL
+) -> Iterator[list[int]]:
+    """``order`` (shortest first) cut into calls of at most ``limit`` padded word pieces:
+    each call pads to its last, longest text."""
     rows: list[int] = []
     for i in order:
-        if rows and (len(rows) + 1) * lengths[i] > _PIECES_PER_CALL:
+        if rows and (len(rows) + 1) * lengths[i] > limit:
             yield rows
             rows = []
         rows.append(i)

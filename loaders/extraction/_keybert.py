@@ -104,6 +104,8 @@ class KeyBertExtractor:
         model_dir: Path | None = None,
         acronyms: AcronymRegistry | None = None,
         fast: bool = False,
+        device: str = "auto",
+        threads: int = 0,
         weights: Weights = _DEFAULT_WEIGHTS,
     ) -> None:
         self.top_n = top_n
@@ -114,6 +116,10 @@ class KeyBertExtractor:
         self._ahead = False
         self.model_dir = model_dir
         self.fast = fast
+        #: where the MiniLM passes run: ``auto``, ``cpu`` or ``cuda`` (see :mod:`._device`)
+        self.device = device
+        #: the CPU threads of each MiniLM pass (0: one per core)
+        self.threads = threads
         self.version = extractor_version(fast=fast)
         self._weights = weights
         self._tagger: Any = None
@@ -241,7 +247,9 @@ class KeyBertExtractor:
         """Embed query texts in the space of the papers' stored vectors (MiniLM alone: no
         KeyBERT, tagger or static model is loaded for it)."""
         if self._papers is None:
-            self._papers = PhraseEmbedder(load_minilm(self.model_dir))
+            self._papers = PhraseEmbedder(
+                load_minilm(self.model_dir, device=self.device, threads=self.threads)
+            )
         vectors = self._papers.documents([strip_markup(t) for t in texts])
         return [tuple(v.tolist()) for v in vectors]
 
@@ -261,7 +269,7 @@ class KeyBertExtractor:
             prepare_models(self.model_dir, fast=self.fast)  # a first run exports MiniLM
             static = load_static_model()
             documents = PhraseEmbedder(static)
-            minilm = load_minilm(self.model_dir)
+            minilm = load_minilm(self.model_dir, device=self.device, threads=self.threads)
             if self.fast:
                 papers = self._papers or PhraseEmbedder(minilm)
                 self._rankers = Rankers(documents, documents, KeyBERT(model=static), papers)

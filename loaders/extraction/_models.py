@@ -37,7 +37,8 @@ from typing import Any
 from papergraph.errors import ExtractionError
 
 from ._building import build_concurrently
-from ._embedding import DOCUMENT_TOKENS, OnnxEncoder
+from ._device import resolve_device
+from ._embedding import DOCUMENT_TOKENS, Encoder, OnnxEncoder, TorchEncoder
 
 __all__ = [
     "DEFAULT_MODEL_DIR",
@@ -48,6 +49,7 @@ __all__ = [
     "load_minilm",
     "load_static_model",
     "load_tagger",
+    "minilm_on_torch",
     "minilm_onnx_path",
     "minilm_path",
     "models_home",
@@ -130,12 +132,21 @@ def minilm_onnx_path(model_dir: Path | None = None) -> Path:
     return _ONNX.folder(models_home(model_dir)) / _ONNX.marker
 
 
-def load_minilm(model_dir: Path | None = None) -> OnnxEncoder:
-    """MiniLM on ONNX Runtime with its own tokenizer, exporting it first if absent."""
+def load_minilm(
+    model_dir: Path | None = None, *, device: str = "auto", threads: int = 0
+) -> Encoder:
+    """MiniLM with its own tokenizer on ``device`` (``auto``, ``cpu`` or ``cuda``): on the CPU,
+    run by ONNX Runtime (exported first if absent) on ``threads`` threads (0: one per core);
+    on a CUDA GPU, by PyTorch."""
+    if resolve_device(device) == "cuda":
+        return minilm_on_torch("cuda")
+    return _minilm_on_cpu(model_dir, threads)
+
+
+def _minilm_on_cpu(model_dir: Path | None, threads: int) -> OnnxEncoder:
     model = minilm_onnx_path(model_dir)
     try:
         import onnxruntime
-        from tokenizers import Tokenizer
     except ImportError as e:
         raise ExtractionError(
             "ONNX Runtime is missing. Install it with: pip install onnxruntime"
@@ -143,6 +154,8 @@ def load_minilm(model_dir: Path | None = None) -> OnnxEncoder:
     try:
         options = onnxruntime.SessionOptions()
         options.inter_op_num_threads = 1
+        # several workers share the cores: each runs its passes on its share of them
+        options.intra_op_num_threads = threads
         # a waiting thread sleeps instead of spinning: during a load the tagger, the loader
         # and Neo4j need the same cores, and the ranker's spinning threads took their cycles
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
@@ -152,15 +165,39 @@ def load_minilm(model_dir: Path | None = None) -> OnnxEncoder:
         session = onnxruntime.InferenceSession(
             str(model), options, providers=["CPUExecutionProvider"]
         )
-        tokenizer = Tokenizer.from_file(str(minilm_path() / "tokenizer.json"))
+        tokenizer = _tokenizer()
     except Exception as e:  # ONNX Runtime raises its own untyped errors for damaged files
         raise ExtractionError(
             f"The exported MiniLM in {model.parent} could not be loaded ({e}). Delete that "
             "folder to export it again."
         ) from e
+    return OnnxEncoder(session, tokenizer, name=MINILM_NAME, dim=MINILM_DIMENSIONS)
+
+
+def minilm_on_torch(device: str) -> TorchEncoder:
+    """The package's weights run by PyTorch on ``device`` (``cuda``; no export needed)."""
+    from transformers import AutoModel
+
+    try:
+        with _quiet():
+            model = AutoModel.from_pretrained(str(minilm_path())).eval().to(device)
+    except Exception as e:  # transformers and CUDA raise many types
+        raise ExtractionError(
+            f"MiniLM could not be loaded onto the GPU ({e}). Set PAPERGRAPH_DEVICE=cpu to run "
+            "on the CPU."
+        ) from e
+    # the same name as on the CPU: the vectors agree within float tolerance, so the phrase
+    # cache is shared
+    return TorchEncoder(model, _tokenizer(), name=MINILM_NAME, dim=MINILM_DIMENSIONS)
+
+
+def _tokenizer() -> Any:
+    from tokenizers import Tokenizer
+
+    tokenizer = Tokenizer.from_file(str(minilm_path() / "tokenizer.json"))
     tokenizer.enable_truncation(DOCUMENT_TOKENS)
     tokenizer.no_padding()  # the package's tokenizer pads; batches pad themselves
-    return OnnxEncoder(session, tokenizer, name=MINILM_NAME, dim=MINILM_DIMENSIONS)
+    return tokenizer
 
 
 def _export_to(target: Path) -> None:

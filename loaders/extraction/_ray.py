@@ -1,19 +1,9 @@
 """The production extractor on a Ray cluster: the model stages as Ray actors, one per worker.
 
-:class:`RayExtractor` splits :class:`KeyBertExtractor` as :class:`ProcessExtractor` does, at its
-stages, and puts the two that need models on Ray actors, each of which loads its models once
-and keeps them for the whole load:
-
-1. **tag** (an actor: clean, POS-tag, find definitions), batches spread over the actors;
-2. **analyse** (here, in the loader, batch after batch in submission order): learn acronyms and
-   established phrases, collect candidates and method names. It is model-free and cheap, and it
-   is the one step whose result depends on the batches before, so keeping it in one place, in
-   order, makes the results exactly those of a local load however many workers there are;
-3. **score** (an actor: embed, rank with KeyBERT), with a snapshot of the acronyms known at
-   that batch.
-
-Batches finish in submission order (each future completes after the ones before), so the loader
-writes them in order through its usual batched write path.
+:class:`RayExtractor` runs the code path of :mod:`._staged`, as :class:`ProcessExtractor`
+does, with Ray actors for workers: each loads its models once and keeps them for the whole
+load; batches are tagged and scored on the actors in turn and analysed here, in order, so the
+results are exactly those of a local load however many workers there are.
 """
 
 from __future__ import annotations
@@ -22,8 +12,7 @@ import contextlib
 import itertools
 import socket
 import threading
-from collections.abc import Iterable, Sequence
-from concurrent.futures import Future, InvalidStateError, ThreadPoolExecutor
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -31,10 +20,10 @@ from urllib.parse import urlsplit
 from papergraph.errors import ExtractionError
 
 from ._analysis import Analysis
-from ._keybert import KeyBertExtractor, Tagged, extractor_version
-from ._models import MINILM_DIMENSIONS
+from ._keybert import KeyBertExtractor, Tagged
 from ._registry import AcronymRegistry
-from ._types import Document, Extraction, StartedOnEnter
+from ._staged import Pairs, StagedExtractor
+from ._types import Document, Extraction
 
 __all__ = ["RayExtractor"]
 
@@ -44,7 +33,7 @@ _LOCAL_OBJECT_STORE_BYTES = 256 * 2**20
 _CONNECT_SECONDS = 5.0
 
 
-class RayExtractor(StartedOnEnter):
+class RayExtractor(StagedExtractor):
     """A :class:`~loaders.extraction.PipelinedExtractor` whose model stages run on Ray.
 
     ``address`` is a Ray cluster's (``ray://host:10001`` through Ray Client, ``host:6379``
@@ -52,8 +41,6 @@ class RayExtractor(StartedOnEnter):
     a local Ray on loopback. ``workers`` actors are started (default: one per CPU the cluster
     has). Use it as a context manager (or call :meth:`start` and :meth:`close`).
     """
-
-    dimensions = MINILM_DIMENSIONS
 
     def __init__(
         self,
@@ -64,110 +51,86 @@ class RayExtractor(StartedOnEnter):
         model_dir: Path | None = None,
         acronyms: AcronymRegistry | None = None,
         fast: bool = False,
+        device: str = "auto",
     ) -> None:
+        super().__init__(
+            top_n=top_n, model_dir=model_dir, acronyms=acronyms, fast=fast, device=device
+        )
         self.address = address
         self.workers = workers
-        self.acronyms = acronyms if acronyms is not None else AcronymRegistry()
-        self.version = extractor_version(fast=fast)
-        self._options = {"top_n": top_n, "model_dir": model_dir, "fast": fast}
-        # the analysis stage: no models are ever loaded into it
-        self._analyser = KeyBertExtractor(top_n=top_n, acronyms=self.acronyms, fast=fast)
         self._actors: list[Any] = []
         self._turn: itertools.cycle[Any] | None = None
-        self._in_order: ThreadPoolExecutor | None = None
         self._lock = threading.Lock()
         self._started_ray = False
 
-    def start(self) -> None:
+    @property
+    def parallel(self) -> int:
+        """The actors (one until started)."""
+        return max(len(self._actors), 1)
+
+    def _open(self) -> None:
         """Connect to (or start) Ray and start the actors, which load their models."""
-        if self._actors:
-            return
         ray = _ray()
         if not ray.is_initialized():
             _init(ray, self.address)
             self._started_ray = True
         count = self.workers or max(int(ray.cluster_resources().get("CPU", 1)), 1)
         worker = ray.remote(num_cpus=1)(_Worker)
-        self._actors = [worker.remote(**self._options) for _ in range(count)]
+        options = {
+            "top_n": self.top_n,
+            "model_dir": self.model_dir,
+            "fast": self.fast,
+            "device": self.device,
+        }
+        self._actors = [worker.remote(**options) for _ in range(count)]
         for actor in self._actors:
             actor.load.remote()  # errors resurface on the first batch
         self._turn = itertools.cycle(self._actors)
-        self._in_order = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ray-analyse")
 
-    def close(self) -> None:
+    def _shut(self) -> None:
         """Stop the actors (and the local Ray, if this started it)."""
-        if self._in_order is not None:
-            self._in_order.shutdown(wait=True, cancel_futures=True)
         ray = _ray()
         for actor in self._actors:
             with contextlib.suppress(Exception):
                 ray.kill(actor)
-        self._actors, self._turn, self._in_order = [], None, None
+        self._actors, self._turn = [], None
         if self._started_ray:
             ray.shutdown()
             self._started_ray = False
 
-    def submit(self, docs: Sequence[Document]) -> Future[list[Extraction]]:
-        """Start extracting ``docs``; batches complete in the order they are submitted."""
-        self.start()
-        assert self._turn is not None and self._in_order is not None
-        batch = list(docs)
-        with self._lock:
-            actor = next(self._turn)
-        tagging = actor.tag.remote(batch)
-        result: Future[list[Extraction]] = Future()
-        self._in_order.submit(self._analyse, actor, batch, tagging, result)
-        return result
+    def _tag(self, docs: list[Document]) -> Future[list[Tagged]]:
+        return self._next().tag.remote(docs).future()  # type: ignore[no-any-return]
 
-    def extract(self, docs: Sequence[Document]) -> list[Extraction]:
-        """Extract and wait; see :meth:`KeyBertExtractor.extract`."""
-        return self.submit(docs).result()
+    def _score(
+        self, docs: list[Document], tagged: list[Tagged], analyses: list[Analysis], known: Pairs
+    ) -> Future[list[Extraction]]:
+        scoring = self._next().score.remote(docs, tagged, analyses, known)
+        return scoring.future()  # type: ignore[no-any-return]
 
-    def learn_ahead(
-        self, batches: Iterable[Sequence[Document]], *, known: Sequence[tuple[str, str]] = ()
-    ) -> None:
-        """Learn a whole input before extracting it: batches are tagged on the workers and
-        learnt here, in order (see :meth:`KeyBertExtractor.learn_ahead`)."""
-        self.start()
-        assert self._turn is not None
-        self._analyser.forget()
-        for docs in batches:
-            with self._lock:
-                actor = next(self._turn)
-            self._analyser.learn(_get(actor.tag.remote(list(docs))))
-        for acronym, key in known:
-            self.acronyms.learn(acronym, key)
-
-    def embed(self, texts: Sequence[str]) -> list[tuple[float, ...]]:
-        """Embed query texts on a worker; see :meth:`KeyBertExtractor.embed`."""
-        self.start()
-        assert self._turn is not None
-        with self._lock:
-            actor = next(self._turn)
-        vectors: list[tuple[float, ...]] = _get(actor.embed.remote(list(texts)))
+    def _embed(self, texts: list[str]) -> list[tuple[float, ...]]:
+        vectors: list[tuple[float, ...]] = _get(self._next().embed.remote(texts))
         return vectors
 
-    def _analyse(
-        self, actor: Any, batch: list[Document], tagging: Any, result: Future[list[Extraction]]
-    ) -> None:
-        """In submission order: wait for the batch's tags, analyse it, send it to be scored."""
-        try:
-            tagged: list[Tagged] = _get(tagging)
-            analyses = self._analyser.analyse(tagged) if batch else []
-            scoring = actor.score.remote(batch, tagged, analyses, self.acronyms.items())
-            done = scoring.future()
-        except BaseException as e:  # every failure must reach the caller
-            _fail(result, e)
-            return
-        # the loader awaits batches oldest first, so a later batch finishing first waits there
-        done.add_done_callback(lambda f: _finish(f, result))
+    def _failure(self, error: BaseException) -> BaseException:
+        ray = _ray()
+        if isinstance(error, ray.exceptions.RayError):
+            return _failed(error)
+        return error
+
+    def _next(self) -> Any:
+        if self._turn is None:
+            raise ExtractionError("The Ray extractor is closed; start it again to extract.")
+        with self._lock:
+            return next(self._turn)
 
 
 class _Worker:
     """One Ray actor: a :class:`KeyBertExtractor` with its models, for the whole load."""
 
-    def __init__(self, *, top_n: int, model_dir: Path | None, fast: bool) -> None:
-        self._extractor = KeyBertExtractor(top_n=top_n, model_dir=model_dir, fast=fast)
+    def __init__(self, *, top_n: int, model_dir: Path | None, fast: bool, device: str) -> None:
+        self._extractor = KeyBertExtractor(
+            top_n=top_n, model_dir=model_dir, fast=fast, device=device
+        )
 
     def load(self) -> None:
         self._extractor.load()
@@ -251,21 +214,3 @@ def _failed(error: BaseException) -> ExtractionError:
         f"A Ray extraction worker failed ({type(error).__name__}: {str(error)[:300]}). "
         "Run the load again; it resumes where it stopped."
     )
-
-
-def _finish(done: Future[list[Extraction]], result: Future[list[Extraction]]) -> None:
-    try:
-        extractions = done.result()
-    except BaseException as e:  # every failure must reach the caller
-        _fail(result, e)
-        return
-    with contextlib.suppress(InvalidStateError):  # the caller cancelled it meanwhile
-        result.set_result(extractions)
-
-
-def _fail(result: Future[Any], error: BaseException) -> None:
-    ray = _ray()
-    if isinstance(error, ray.exceptions.RayError):
-        error = _failed(error)
-    with contextlib.suppress(InvalidStateError):
-        result.set_exception(error)

@@ -110,6 +110,11 @@ class PipelinedExtractor(KeyphraseExtractor, Protocol):
         """Start extracting ``docs``; batches are extracted in the order they are submitted."""
         ...
 
+    @property
+    def parallel(self) -> int:
+        """Batches it works on at once: a caller keeps at least as many in flight."""
+        ...
+
 
 @runtime_checkable
 class LearnsAcronyms(Protocol):

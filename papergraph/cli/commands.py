@@ -171,7 +171,7 @@ def _report_problems(read: CorpusRead, errors: Console) -> None:
 
 @dataclass(frozen=True)
 class Engine:
-    """Where a load extracts: ``local`` (two child processes) or ``ray`` (a Ray cluster at
+    """Where a load extracts: ``local`` (``PAPERGRAPH_EXTRACT_WORKERS`` child processes) or ``ray`` (a Ray cluster at
     ``ray_address``, or a local Ray; ``ray_workers`` actors, default one per CPU)."""
 
     name: str = "local"
@@ -183,7 +183,7 @@ def _extractor(
     settings: Settings, engine: Engine, *, papers: int
 ) -> KeyphraseExtractor | ProcessExtractor | RayExtractor:
     """The extractor of a load of ``papers`` papers: in this process when they fit in one batch
-    (with a single batch the two processes have nothing to overlap, and starting them and
+    (with a single batch the worker processes have nothing to overlap, and starting them and
     importing the libraries in each costs more than the extraction), else ``engine``'s."""
     if engine.name == "ray":
         return build_ray_extractor(settings, address=engine.ray_address, workers=engine.ray_workers)

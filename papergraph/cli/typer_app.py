@@ -62,7 +62,7 @@ def settings(**options: object) -> Settings:
 def setting_option(field: str, *flags: str, help: str, **extra: Any) -> Any:
     """An option standing for a setting: its environment variable also sets it, and --help
     shows that variable and the setting's default."""
-    default = Settings.model_fields[field].default
+    default = Settings.model_fields[field].get_default(call_default_factory=True)
     return typer.Option(
         *flags,
         envvar=env_var(field),
@@ -193,6 +193,15 @@ BatchOpt = Annotated[
     int | None,
     setting_option("batch_size", "--batch-size", min=1, max=5000, help="Papers per batch."),
 ]
+WorkersOpt = Annotated[
+    int | None,
+    setting_option(
+        "extract_workers",
+        "--workers",
+        min=1,
+        help="Extraction processes of a load, one per core by default.",
+    ),
+]
 
 
 @app.command("load")
@@ -202,6 +211,7 @@ def load(
     fmt: FormatOpt = "auto",
     limit: LimitOpt = None,
     batch_size: BatchOpt = None,
+    workers: WorkersOpt = None,
     on_error: Annotated[
         str,
         typer.Option(
@@ -213,7 +223,8 @@ def load(
     engine: Annotated[
         str,
         typer.Option(
-            "--engine", help="local: two child processes; ray: Ray actors (papergraph\\[ray])."
+            "--engine",
+            help="local: --workers processes; ray: Ray actors (papergraph\\[ray]).",
         ),
     ] = "local",
     ray_address: Annotated[
@@ -241,7 +252,7 @@ def load(
     """Extract concepts and methods from abstracts and write them to Neo4j."""
     from papergraph.cli.commands import Engine, run_load
 
-    config = settings(fast_extraction=fast, batch_size=batch_size)
+    config = settings(fast_extraction=fast, batch_size=batch_size, extract_workers=workers)
     code = run_load(
         config,
         files,
@@ -365,11 +376,12 @@ def up(
     fast: FastOpt = None,
     host: HostOpt = None,
     port: PortOpt = None,
+    workers: WorkersOpt = None,
 ) -> None:
     """Start Neo4j, create the schema, load the corpora (default: the bundled seed), serve."""
     from papergraph.cli.commands import run_up
 
-    config = settings(fast_extraction=fast, api_host=host, api_port=port)
+    config = settings(fast_extraction=fast, api_host=host, api_port=port, extract_workers=workers)
     run_up(config, files or [], console=out, errors=err)
 
 

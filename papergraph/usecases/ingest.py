@@ -86,13 +86,20 @@ def preparation_notice(settings: Settings) -> str | None:
 
 def build_extractor(settings: Settings) -> KeyphraseExtractor:
     """The one-process production extractor of ``settings`` (models load on first use)."""
-    return keybert_extractor(model_dir=model_dir(settings), fast=settings.fast_extraction)
+    return keybert_extractor(
+        model_dir=model_dir(settings), fast=settings.fast_extraction, device=settings.device
+    )
 
 
 def build_pipelined_extractor(settings: Settings) -> ProcessExtractor:
-    """The production extractor in two child processes (use it as a context manager), for
-    loads big enough that writing to Neo4j should overlap extraction."""
-    return process_extractor(model_dir=model_dir(settings), fast=settings.fast_extraction)
+    """The production extractor in ``PAPERGRAPH_EXTRACT_WORKERS`` child processes (use it as
+    a context manager), for loads big enough that writing to Neo4j should overlap extraction."""
+    return process_extractor(
+        workers=settings.extract_workers,
+        model_dir=model_dir(settings),
+        fast=settings.fast_extraction,
+        device=settings.device,
+    )
 
 
 def build_ray_extractor(
@@ -107,6 +114,7 @@ def build_ray_extractor(
         workers=workers,
         model_dir=model_dir(settings),
         fast=settings.fast_extraction,
+        device=settings.device,
     )
 
 

@@ -117,6 +117,16 @@ async def test_the_graph_does_not_depend_on_the_batch_size_or_an_interruption(
     assert difference(whole, await dump_graph(driver, neo4j_settings)) == {}
 
 
+async def test_the_graph_does_not_depend_on_the_number_of_extraction_workers(
+    driver: AsyncDriver, neo4j_settings: Settings, corpus: Path, seed_file: Path
+) -> None:
+    files = (str(corpus), str(seed_file), "--batch-size", "3")  # many batches to share out
+    one = await dump_after(driver, neo4j_settings, (*files, "--workers", "1"))
+    three = await dump_after(driver, neo4j_settings, (*files, "--workers", "3"))
+    assert any(e[1] == "MENTIONS" for e in one["edges"])
+    assert difference(one, three) == {}
+
+
 def start_load(settings: Settings, args: tuple[str, ...]) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [sys.executable, "-m", "papergraph", "load", *args], env=cli_env(settings)

@@ -34,3 +34,24 @@ def test_without_a_baseline_only_this_trees_figures_are_shown() -> None:
     rows = table_rows(result(baseline=False))
     assert len(rows) == 3
     assert rows[0][1] == "104.0 (before: -)" and rows[0][2] == "-"
+
+
+WORKERS = {
+    "papers": 96,
+    "papers_per_s": {"1": 1.6, "2": 2.4},
+    "scaling": 1.5,
+    "target": 1.4,
+}
+
+
+def test_the_workers_part_shows_each_rate_and_their_ratio_against_the_target() -> None:
+    rows = table_rows({**result(baseline=False), "workers": WORKERS})
+    assert rows[-1][0] == "extraction papers/s, 2 workers over 1"
+    assert rows[-1][1] == "1.5x"
+    assert "1.6 (1 worker)" in str(rows[-1][2]) and "2.4 (2 workers)" in str(rows[-1][2])
+    assert "1.4x" in str(rows[-1][3])
+
+
+def test_a_run_of_the_workers_part_alone_reports_it_alone() -> None:
+    rows = table_rows({"workers": WORKERS})
+    assert [r[0] for r in rows] == ["extraction papers/s, 2 workers over 1"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -60,3 +61,30 @@ def test_the_password_is_the_set_one_else_the_servers_generated_one(
     assert settings.neo4j_auth() == ("neo4j", "generated-for-this-server")
     chosen = load_settings(PAPERGRAPH_HOME=str(tmp_path), NEO4J_PASSWORD="chosen-by-the-user")
     assert chosen.neo4j_auth() == ("neo4j", "chosen-by-the-user")
+
+
+def test_extraction_workers_default_to_the_cores_this_process_may_use(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("PAPERGRAPH_EXTRACT_WORKERS", raising=False)
+    assert load_settings().extract_workers == len(os.sched_getaffinity(0))
+    monkeypatch.setenv("PAPERGRAPH_EXTRACT_WORKERS", "3")
+    assert load_settings().extract_workers == 3
+
+
+@pytest.mark.parametrize(
+    ("key", "value"), [("PAPERGRAPH_EXTRACT_WORKERS", "0"), ("PAPERGRAPH_DEVICE", "gpu")]
+)
+def test_a_bad_workers_or_device_value_is_a_settings_error_naming_the_key(
+    monkeypatch: pytest.MonkeyPatch, key: str, value: str
+) -> None:
+    monkeypatch.setenv(key, value)
+    with pytest.raises(ConfigError, match=f"{key}='{value}'"):
+        load_settings()
+
+
+def test_the_device_defaults_to_auto_and_takes_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("PAPERGRAPH_DEVICE", raising=False)
+    assert load_settings().device == "auto"
+    monkeypatch.setenv("PAPERGRAPH_DEVICE", "cpu")
+    assert load_settings().device == "cpu"

@@ -50,6 +50,7 @@ PUBLIC = {
         "keybert_extractor",
         "load_minilm",
         "minilm_path",
+        "models_home",
         "models_to_prepare",
         "prepare",
         "prepare_models",
@@ -74,7 +75,7 @@ PUBLIC = {
         "UnauthenticatedError",
         "UnconfirmedWriteError",
     ],
-    "papergraph.settings": ["LEGACY_PASSWORD", "Settings", "env_var", "load_settings"],
+    "papergraph.settings": ["LEGACY_PASSWORD", "Settings", "env_var", "load_settings", "machine_cores"],
 }
 
 
