@@ -50,6 +50,7 @@ from ._ranking import (
     select,
 )
 from ._registry import AcronymRegistry, acronym_form
+from ._senses import sense_key
 from ._tagging import Unit, units_from_doc
 from ._types import ConceptHit, Document, Extraction, MethodHit
 
@@ -78,7 +79,7 @@ _GREEK = frozenset(name.lower() for name, word in WORD_MACROS.items() if name ==
 
 def extractor_version(*, fast: bool) -> str:
     """Stored on every edge: a load with another version or mode re-extracts the paper."""
-    return "kb-np-37-fast" if fast else "kb-np-37"
+    return "kb-np-38-fast" if fast else "kb-np-38"
 
 
 class Rankers(NamedTuple):
@@ -343,9 +344,13 @@ def _concept_hit(
     candidate: Candidate, score: float, acronyms: dict[str, str], names: dict[str, str]
 ) -> ConceptHit:
     """A KeyBERT concept; acronym-only surfaces (``GNNs``) show the expansion as the name, as
-    the paper writes it where it defines the acronym (else as its key)."""
+    the paper writes it where it defines the acronym, else as its key; an acronym nobody
+    spells out shows in the case the paper writes it (``ILfO``, ``GNN``), while its key is
+    case-folded."""
     spelled = [s for s in candidate.surfaces if not is_acronym(s)]
     name = Candidate(candidate.key, spelled).name if spelled else names.get(candidate.key)
+    if name is None and " " not in candidate.key:
+        name = acronym_form(candidate.surfaces[0])
     extra = [a for a, k in acronyms.items() if k == candidate.key]
     aliases = tuple(dict.fromkeys([*candidate.surfaces, *extra]))
     return ConceptHit(candidate.key, name or candidate.key, round(score, 4), aliases, "keybert")
@@ -509,7 +514,7 @@ def _method_hit(
     :data:`_PROPOSED_BONUS` when the paper introduces it."""
     score = similarity + (_PROPOSED_BONUS if method.proposed else 0.0)
     return MethodHit(
-        method.key,
+        sense_key(method),
         method.name,
         round(min(max(score, 0.0), 1.0), 4),
         tuple(method.aliases),
