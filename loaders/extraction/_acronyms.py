@@ -25,7 +25,7 @@ from ._normalise import STOPWORDS, is_acronym
 from ._registry import acronym_form
 from ._tagging import Unit
 
-__all__ = ["Definition", "find_definitions"]
+__all__ = ["Definition", "find_definitions", "lowercase_led"]
 
 _BREAKS = frozenset({"PUNCT", "VERB", "AUX", "PRON", "SCONJ", "CCONJ"})
 _WORD = re.compile(r"[^\W_]+")
@@ -57,12 +57,18 @@ def find_definitions(units: Sequence[Unit]) -> list[Definition]:
 
 
 def _acronym(text: str) -> bool:
-    """``GNNs``, and acronyms joined by a hyphen (``PA-LFA``: a named variant of ``LFA``), the
+    """``GNNs``, an acronym led by a lowercase letter (``pFL``, personalized federated
+    learning), and acronyms joined by a hyphen (``PA-LFA``: a named variant of ``LFA``), the
     last of which may be a capital letter alone (``SSE-C``: a classifier's C)."""
-    if is_acronym(text):
+    if is_acronym(text) or lowercase_led(text):
         return True
     *parts, last = text.split("-")
     return bool(parts) and all(map(is_acronym, parts)) and (is_acronym(last) or _capital(last))
+
+
+def lowercase_led(text: str) -> bool:
+    """``pFL``, ``mRNA``: one lowercase letter before an acronym."""
+    return len(text) > 2 and text[0].islower() and text[1:2].isupper() and is_acronym(text[1:])
 
 
 def _capital(text: str) -> bool:

@@ -217,7 +217,8 @@ def _not_introduced(
     (RoPE) have been shown to ... We present YaRN (Yet another RoPE extensioN method)``: prior
     work the new name builds on), and one it only typesets and reports results on (``by 5%
     BLEU on \\texttt{OPUS-100}``: the data it evaluates on). A name in the title is left as
-    it is."""
+    it is, and so is one the authors typeset before they propose another (``We summarize
+    these findings as **Query Localization** assumption``): they mark it as their own."""
     found = {m.key: occurrences(units, m) for m in methods}
     titled = {k for k, spans in found.items() if any(s < defined.title_end for s, _ in spans)}
     body = {k: [s for s in spans if s[0] >= defined.title_end] for k, spans in found.items()}
@@ -232,9 +233,10 @@ def _not_introduced(
         first = firsts.get(method.key)
         if not method.proposed or method.key in titled or first is None:
             continue
+        shown = method.name in emphasised
         earlier = first not in cues and any(s > _sentence_of(units, first) for s in introduced_in)
-        shown = method.name in emphasised and not any(s in cues for s, _ in body[method.key])
-        if earlier or (shown and evaluated_on(units, body[method.key])):
+        only_shown = shown and not any(s in cues for s, _ in body[method.key])
+        if (earlier and not shown) or (only_shown and evaluated_on(units, body[method.key])):
             method.proposed = False
 
 

@@ -14,6 +14,10 @@ unsupervised learning`` holds ``supervised learning`` (once other papers write i
 fragment ``supervised``. Nested variants of one paper's own wording do not fill its top
 ten, and the general term a field shares stays reachable.
 
+A word English has only as a verb (:mod:`._verbs`: ``leverages``, ``assigns``; ``encode``
+read as an adjective) ends a run whatever the tagger read, so no phrase is a clause it took for
+a noun phrase (``cost metric assigns scores``).
+
 A single word is a candidate unless it is a vague head (``method``, ``performance``) or a
 quantity (``128K``); how common it is in everyday English counts against it when ranking
 (:func:`commonness`), so ``data`` or ``image`` alone rarely outrank a phrase.
@@ -27,6 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from ._acronyms import lowercase_led
 from ._modifiers import loose_start, loose_word
 from ._normalise import (
     GENERIC_HEADS,
@@ -37,6 +42,7 @@ from ._normalise import (
     singular,
 )
 from ._tagging import Unit, cut_at_bracket
+from ._verbs import finite_verb
 
 __all__ = [
     "Candidate",
@@ -311,7 +317,7 @@ def _clause_start(previous: Unit, unit: Unit) -> bool:
 
 def _modifier(unit: Unit, symbols: frozenset[str]) -> bool:
     text = unit.text
-    if not text[:1].isalnum() or text.lower() in STOPWORDS:
+    if not text[:1].isalnum() or text.lower() in STOPWORDS or finite_verb(unit):
         return False
     if symbols and text.split("_")[0] in symbols:
         return False
@@ -339,6 +345,8 @@ def _well_formed(units: Sequence[Unit], i: int, j: int) -> bool:
         return False
     if j - i == 1:
         return _good_single(first)
+    if all(singular(u.text).lower() in GENERIC_HEADS for u in units[i:j]):
+        return False  # filler made of vague heads alone (``benchmark datasets``)
     # a lone letter inside a phrase is a variable the markup left behind (``K batch``)
     return not any(len(u.text) == 1 and u.text.isalpha() for u in units[i:j])
 
@@ -438,11 +446,16 @@ def _key_words(span: Sequence[Unit], expand: Expander) -> list[str]:
     expanded modifier may hold ``of`` (``MoE layers``: ``mixture of experts layer``)."""
     *modifiers, head = span
     words = expand_words([u.text for u in modifiers], expand)
-    expansion = expand(head.text) if is_acronym(head.text) else None
+    expansion = expand(head.text) if _acronym(head.text) else None
     if expansion:
         return [*words, *expansion]  # already a key: singular
     plural = head.tag in _PLURAL_TAGS or is_acronym(head.text)
     return [*words, *expand_words([singular(head.text) if plural else head.text], expand)]
+
+
+def _acronym(word: str) -> bool:
+    """``GNNs``, or one led by a lowercase letter (``pFL``)."""
+    return is_acronym(word) or lowercase_led(word)
 
 
 def expand_words(words: Sequence[str], expand: Expander) -> list[str]:
@@ -453,7 +466,7 @@ def expand_words(words: Sequence[str], expand: Expander) -> list[str]:
 
 
 def _expanded(word: str, expand: Expander) -> list[str]:
-    if is_acronym(word):
+    if _acronym(word):
         return expand(word) or [word]
     parts = word.split("-")
     expansions = [expand(p) if len(parts) > 1 and is_acronym(p) else None for p in parts]

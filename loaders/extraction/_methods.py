@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ._acronyms import Definition
+from ._acronyms import Definition, lowercase_led
 from ._normalise import GENERIC_HEADS, STOPWORDS, is_acronym, method_key, singular
 from ._not_methods import (
     borrowed_letters,
@@ -294,7 +294,7 @@ def find_methods(
             continue
         if _adjective_compound(unit) or not _name_like(text):
             continue
-        if not (is_acronym(text) and is_concept(text)):
+        if not ((is_acronym(text) or lowercase_led(text)) and is_concept(text)):
             _add(found, _canonical(text, units), i in proposed_at and i not in inside)
     named = [*_named_after_trigger(units), *_appositive_names(units, proposed_at)]
     named += _shouted_head(units, capitals_title(units) | borrowed_letters(units))

@@ -2,7 +2,7 @@
 ``ADAM`` share the method key ``adam``; the graph must keep them apart.
 
 Rule (``sense.own-acronym``): a name a paper *introduces*, written in capitals, whose letters
-spell an ordinary English word (``ADAM``, ``EAGLE``, ``ATLAS``), and which the paper spells
+spell a common English word or name (``ADAM``, ``EAGLE``, ``MAP``), and which the paper spells
 out with a long form of its own (``ADAM (Autonomous Discovery Agent for Minecraft)``, or
 ``ADAM, An emboDied causal Agent in Minecraft``, the capitals of the long form spelling the
 name) names a new thing, an acronym, not the word or the name written in ordinary case: its
@@ -29,8 +29,10 @@ from ._tagging import Unit
 __all__ = ["marked_long_forms", "sense_key"]
 
 #: How often English writes a word (wordfreq's Zipf scale) for a name in capitals that spells
-#: it to be that word in capitals: ``adam`` 4.6, ``eagle`` 4.1, ``atlas`` 3.8.
-_WORD_ZIPF = 3.0
+#: it to have another sense of its own: ``adam`` 4.6, ``map`` 5.3, ``dream`` 5.1, ``eagle``
+#: 4.1 (a concept or a name in ordinary case, which the new name would otherwise absorb); not
+#: ``pew`` 3.4 or ``atlas`` 3.8, rarer words a paper's acronym seldom meets.
+_WORD_ZIPF = 4.0
 _MIN_LETTERS = 3
 #: Units an appositive long form may run to after ``NAME,`` before its comma or full stop.
 _APPOSITIVE_REACH = 10
@@ -74,7 +76,7 @@ def marked_long_forms(methods: Sequence[MethodCandidate], units: Sequence[Unit])
 
 def _appositive(units: Sequence[Unit], start: int) -> str | None:
     """The words from ``start`` up to the next comma or full stop, if they end within reach."""
-    words = []
+    words: list[str] = []
     for unit in units[start : start + _APPOSITIVE_REACH]:
         if unit.text in (",", ".", ";"):
             return " ".join(words) if len(words) > 1 else None

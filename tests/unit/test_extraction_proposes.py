@@ -138,3 +138,18 @@ def test_a_mixed_case_acronym_of_a_way_of_learning_is_a_concept_not_a_method(
     concepts = {c.key: c for c in result.concepts}
     assert "ilfo" not in concepts
     assert "ILfO" in concepts["imitation learning from observation"].aliases
+
+
+def test_an_acronym_led_by_a_lowercase_letter_is_defined_too(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor,
+        text=(
+            "In contrast, conventional Personalized Federated Learning (pFL) techniques "
+            "optimize local models. We propose FedLoGe, which trains local and generic models "
+            "together and outperforms pFL baselines."
+        ),
+    )
+    assert ("pFL", "personalized federated learning") in result.definitions
+    assert "pFL" not in _proposed(result) | _used(result)

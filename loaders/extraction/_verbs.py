@@ -1,0 +1,43 @@
+"""Verbs the POS tagger reads as nouns or adjectives (rule ``concept.no-finite-verb``).
+
+The tagger, a small model distilled from spaCy's ``en_core_web_sm``, now and then takes a verb
+beside nouns for a noun or an adjective: ``leverages unsupervised ensemble learning``, ``cost
+metric assigns scores``, ``encode positional information``. Its teacher makes the same
+mistakes (on ICLR 2021 and 2025 abstracts it tags ``encode`` an adjective 35 times in 104 and
+``leverages`` a plural noun 28 times in 196), so no table of its tags can correct them. The
+word's own morphology can: English has ``assigns``, ``excels``, ``leverages`` only as verbs
+(lemminflect's lexicon lists no noun they are the plural of), and ``encode`` no adjective.
+Such a word is a verb wherever it stands, and no keyphrase holds it. Participles are left
+alone (``learned representations``): their lemma is another word.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ._tagging import Unit
+
+__all__ = ["finite_verb"]
+
+
+def finite_verb(unit: Unit) -> bool:
+    """Whether ``unit`` is a verb the tagger may have misread: a third person English has only
+    as a verb (``assigns``), or a verb's base form read as an adjective (``encode``)."""
+    word = unit.text.lower()
+    lemmas = _verb_only(word)
+    if lemmas is None:
+        return False
+    if word.endswith("s") and not word.endswith("ss"):
+        return True
+    return unit.pos == "ADJ" and word in lemmas
+
+
+@lru_cache(maxsize=65_536)  # asked of every noun and adjective of every paper
+def _verb_only(word: str) -> tuple[str, ...] | None:
+    """The verb lemmas of ``word`` when lemminflect's lexicon knows it only as a verb."""
+    if not word.isalpha():
+        return None
+    from lemminflect import getAllLemmas
+
+    lemmas = getAllLemmas(word)
+    return tuple(lemmas["VERB"]) if set(lemmas) == {"VERB"} else None
