@@ -14,9 +14,9 @@ unsupervised learning`` holds ``supervised learning`` (once other papers write i
 fragment ``supervised``. Nested variants of one paper's own wording do not fill its top
 ten, and the general term a field shares stays reachable.
 
-A word English has only as a verb (:mod:`._verbs`: ``leverages``, ``assigns``; ``encode``
-read as an adjective) ends a run whatever the tagger read, so no phrase is a clause it took for
-a noun phrase (``cost metric assigns scores``).
+A third person English has only as a verb (:mod:`._verbs`: ``leverages``, ``assigns``) ends a
+run where more of the run follows it, whatever the tagger read, so no phrase is a clause it took
+for a noun phrase (``cost metric assigns scores``).
 
 A single word is a candidate unless it is a vague head (``method``, ``performance``) or a
 quantity (``128K``); how common it is in everyday English counts against it when ranking
@@ -278,6 +278,7 @@ def _chunks(
         if (
             _modifier(unit, symbols)
             and i not in cited
+            and not _verb_inside(units, i, symbols)
             and not (start is not None and _clause_start(units[i - 1], unit))
         ):
             start = i if start is None else start
@@ -288,6 +289,13 @@ def _chunks(
                 spans.append((max(start, end - _MAX_CHUNK), end))
         start = None
     return spans
+
+
+def _verb_inside(units: Sequence[Unit], i: int, symbols: frozenset[str]) -> bool:
+    """Whether ``units[i]`` is a verb the tagger read as a noun with more of the run after it
+    (``assigns`` of ``cost metric assigns scores``); at a run's end such a word may be a plural
+    the lexicon lacks (``access logs``, ``structural steels``), so it stays."""
+    return i + 1 < len(units) and finite_verb(units[i]) and _modifier(units[i + 1], symbols)
 
 
 def _citation_words(units: Sequence[Unit]) -> set[int]:
@@ -317,7 +325,7 @@ def _clause_start(previous: Unit, unit: Unit) -> bool:
 
 def _modifier(unit: Unit, symbols: frozenset[str]) -> bool:
     text = unit.text
-    if not text[:1].isalnum() or text.lower() in STOPWORDS or finite_verb(unit):
+    if not text[:1].isalnum() or text.lower() in STOPWORDS:
         return False
     if symbols and text.split("_")[0] in symbols:
         return False
@@ -345,8 +353,6 @@ def _well_formed(units: Sequence[Unit], i: int, j: int) -> bool:
         return False
     if j - i == 1:
         return _good_single(first)
-    if all(singular(u.text).lower() in GENERIC_HEADS for u in units[i:j]):
-        return False  # filler made of vague heads alone (``benchmark datasets``)
     # a lone letter inside a phrase is a variable the markup left behind (``K batch``)
     return not any(len(u.text) == 1 and u.text.isalpha() for u in units[i:j])
 

@@ -6,9 +6,11 @@ metric assigns scores``, ``encode positional information``. Its teacher makes th
 mistakes (on ICLR 2021 and 2025 abstracts it tags ``encode`` an adjective 35 times in 104 and
 ``leverages`` a plural noun 28 times in 196), so no table of its tags can correct them. The
 word's own morphology can: English has ``assigns``, ``excels``, ``leverages`` only as verbs
-(lemminflect's lexicon lists no noun they are the plural of), and ``encode`` no adjective.
-Such a word is a verb wherever it stands, and no keyphrase holds it. Participles are left
-alone (``learned representations``): their lemma is another word.
+(lemminflect's lexicon lists no noun they are the plural of). The lexicon lacks some plurals
+(``templates``, ``logs``, ``steels`` are verbs only to it), so the chunker cuts at such a word
+only where the run goes on after it, as a verb's object does (``leverages unsupervised
+ensemble learning``), never at a run's end (``access logs``). The base form is left alone: the
+lexicon lists ``complete`` as a verb only, and ``encode`` read as an adjective is not caught.
 """
 
 from __future__ import annotations
@@ -21,15 +23,10 @@ __all__ = ["finite_verb"]
 
 
 def finite_verb(unit: Unit) -> bool:
-    """Whether ``unit`` is a verb the tagger may have misread: a third person English has only
-    as a verb (``assigns``), or a verb's base form read as an adjective (``encode``)."""
+    """Whether ``unit`` is a third person English has only as a verb (``assigns``,
+    ``leverages``): a verb the tagger may have misread."""
     word = unit.text.lower()
-    lemmas = _verb_only(word)
-    if lemmas is None:
-        return False
-    if word.endswith("s") and not word.endswith("ss"):
-        return True
-    return unit.pos == "ADJ" and word in lemmas
+    return word.endswith("s") and not word.endswith("ss") and _verb_only(word) is not None
 
 
 @lru_cache(maxsize=65_536)  # asked of every noun and adjective of every paper

