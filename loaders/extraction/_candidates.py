@@ -14,10 +14,6 @@ unsupervised learning`` holds ``supervised learning`` (once other papers write i
 fragment ``supervised``. Nested variants of one paper's own wording do not fill its top
 ten, and the general term a field shares stays reachable.
 
-A third person English has only as a verb (:mod:`._verbs`: ``leverages``, ``assigns``) ends a
-run where more of the run follows it, whatever the tagger read, so no phrase is a clause it took
-for a noun phrase (``cost metric assigns scores``).
-
 A single word is a candidate unless it is a vague head (``method``, ``performance``) or a
 quantity (``128K``); how common it is in everyday English counts against it when ranking
 (:func:`commonness`), so ``data`` or ``image`` alone rarely outrank a phrase.
@@ -42,7 +38,6 @@ from ._normalise import (
     singular,
 )
 from ._tagging import Unit, cut_at_bracket
-from ._verbs import finite_verb
 
 __all__ = [
     "Candidate",
@@ -278,7 +273,6 @@ def _chunks(
         if (
             _modifier(unit, symbols)
             and i not in cited
-            and not _verb_inside(units, i, symbols)
             and not (start is not None and _clause_start(units[i - 1], unit))
         ):
             start = i if start is None else start
@@ -289,13 +283,6 @@ def _chunks(
                 spans.append((max(start, end - _MAX_CHUNK), end))
         start = None
     return spans
-
-
-def _verb_inside(units: Sequence[Unit], i: int, symbols: frozenset[str]) -> bool:
-    """Whether ``units[i]`` is a verb the tagger read as a noun with more of the run after it
-    (``assigns`` of ``cost metric assigns scores``); at a run's end such a word may be a plural
-    the lexicon lacks (``access logs``, ``structural steels``), so it stays."""
-    return i + 1 < len(units) and finite_verb(units[i]) and _modifier(units[i + 1], symbols)
 
 
 def _citation_words(units: Sequence[Unit]) -> set[int]:

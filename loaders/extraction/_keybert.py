@@ -349,8 +349,9 @@ def _concept_hit(
     case-folded."""
     spelled = [s for s in candidate.surfaces if not is_acronym(s)]
     name = Candidate(candidate.key, spelled).name if spelled else names.get(candidate.key)
-    if name is None and " " not in candidate.key:
-        name = acronym_form(candidate.surfaces[0])
+    if name is None:
+        cased = [*map(acronym_form, candidate.surfaces), *candidate.surfaces]
+        name = next((s for s in cased if s.lower() == candidate.key), None)
     extra = [a for a, k in acronyms.items() if k == candidate.key]
     aliases = tuple(dict.fromkeys([*candidate.surfaces, *extra]))
     return ConceptHit(candidate.key, name or candidate.key, round(score, 4), aliases, "keybert")
