@@ -95,9 +95,6 @@ _PROPOSING = frozenset(
         "offers",
         "formulate",
         "formulates",
-        # ``we establish the Static Sparse ... Classifier (SSE-C)``: the paper builds it
-        "establish",
-        "establishes",
     ]
 )
 _NOT_AFTER = frozenset(

@@ -108,20 +108,6 @@ def test_a_name_read_after_termed_up_to_and_is_no_method_of_its_own(
     assert "Federated Local and Generic Model Training in Fed-LT" in fedloge.aliases
 
 
-def test_a_component_the_paper_establishes_is_proposed(extractor: KeyphraseExtractor) -> None:
-    result = _extract(
-        extractor,
-        text=(
-            "Federated learning under long-tailed data hurts local models. Building upon this "
-            "discovery, we establish the Static Sparse Equiangular Tight Frame Classifier "
-            "(SSE-C), which prunes noisy features."
-        ),
-    )
-    assert "SSE-C" in _proposed(result)
-    [sse] = [m for m in result.proposes if m.name == "SSE-C"]
-    assert "Static Sparse Equiangular Tight Frame Classifier" in sse.aliases
-
-
 def test_a_mixed_case_acronym_of_a_way_of_learning_is_a_concept_not_a_method(
     extractor: KeyphraseExtractor,
 ) -> None:
