@@ -9,7 +9,8 @@ gives CoT, ``3D`` gives the D of 3DGS), inside a solid compound (``backpropagati
 ``electroencephalography`` EEG), at a capital the authors wrote in to mark it (``Positional
 Skip-wisE`` gives PoSE), or in an acronym inside the long form (``deep RL`` gives DRL).
 Lowercase letters may come from inside words (``vision transformer`` gives ViT, ``low-rank
-adaptation`` LoRA). The cost: ``graph attention networks (GATs)`` is no definition (its T is
+adaptation`` LoRA). A ``2`` or ``4`` after the first letter stands for the word it sounds like,
+at a word's start (``text-to-image`` gives T2I). The cost: ``graph attention networks (GATs)`` is no definition (its T is
 inside a word), so GAT stays a method name rather than an alias.
 """
 
@@ -24,12 +25,15 @@ from ._normalise import STOPWORDS, is_acronym
 from ._registry import acronym_form
 from ._tagging import Unit
 
-__all__ = ["Definition", "find_definitions"]
+__all__ = ["Definition", "find_definitions", "lowercase_led"]
 
 _BREAKS = frozenset({"PUNCT", "VERB", "AUX", "PRON", "SCONJ", "CCONJ"})
 _WORD = re.compile(r"[^\W_]+")
 _PART = 3  # letters each part of a solid compound needs
 _ORDINARY_ZIPF = 3.0
+#: A digit inside an acronym that stands for the word it sounds like: ``text-to-image (T2I)``,
+#: ``sequence to sequence (Seq2Seq)``, ``Bag-of-Words for Science (BoW4S)``.
+_DIGIT_WORDS = {"2": "to", "4": "for"}
 
 
 @dataclass(frozen=True)
@@ -53,8 +57,22 @@ def find_definitions(units: Sequence[Unit]) -> list[Definition]:
 
 
 def _acronym(text: str) -> bool:
-    """``GNNs``, and acronyms joined by a hyphen (``PA-LFA``: a named variant of ``LFA``)."""
-    return is_acronym(text) or ("-" in text and all(is_acronym(p) for p in text.split("-")))
+    """``GNNs``, an acronym led by a lowercase letter (``pFL``, personalized federated
+    learning), and acronyms joined by a hyphen (``PA-LFA``: a named variant of ``LFA``), the
+    last of which may be a capital letter alone (``SSE-C``: a classifier's C)."""
+    if is_acronym(text) or lowercase_led(text):
+        return True
+    *parts, last = text.split("-")
+    return bool(parts) and all(map(is_acronym, parts)) and (is_acronym(last) or _capital(last))
+
+
+def lowercase_led(text: str) -> bool:
+    """``pFL``, ``mRNA``: one lowercase letter before an acronym."""
+    return len(text) > 2 and text[0].islower() and text[1:2].isupper() and is_acronym(text[1:])
+
+
+def _capital(text: str) -> bool:
+    return len(text) == 1 and text.isupper()
 
 
 def _define(units: Sequence[Unit], paren: int, acronym: str) -> Definition | None:
@@ -100,10 +118,14 @@ def _spells(letters: str, text: str) -> bool:
         if k == len(letters):
             return True
         letter = letters[k]
+        word = _DIGIT_WORDS.get(letter, "") if k else ""
         return any(
-            lower[j] == letter.lower()
-            and (not letter.isupper() or j in starts)
-            and spell(k + 1, j + 1)
+            (
+                lower[j] == letter.lower()
+                and (not letter.isupper() or j in starts)
+                and spell(k + 1, j + 1)
+            )
+            or (word and j in starts and lower.startswith(word, j) and spell(k + 1, j + len(word)))
             for j in range(position, len(text) if k else 1)
         )
 

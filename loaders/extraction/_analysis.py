@@ -15,6 +15,7 @@ from loaders.markup import maths_symbols, strip_markup
 
 from ._acronyms import Definition, find_definitions
 from ._candidates import Candidate, Expander, expand_words, surface
+from ._kinds import evaluated_on, occurrences
 from ._methods import (
     MethodCandidate,
     emphasised_names,
@@ -34,6 +35,7 @@ __all__ = [
     "concept_expander",
     "concept_resolver",
     "define",
+    "mark_not_introduced",
     "prepare",
     "used_acronyms",
     "with_known_acronyms",
@@ -101,7 +103,7 @@ def define(units: Sequence[Unit], prepared: Prepared) -> Definitions:
     proposed_at = proposed_positions(units, title_end)
     found = find_definitions(units)
     proposed_at |= {d.start for d in found if _introduced(units, d)}
-    concept_defs, method_defs = split_definitions(found, proposed_at)
+    concept_defs, method_defs = split_definitions(found, proposed_at, units)
     spans: dict[str, Sequence[Unit]] = {}
     for d in concept_defs:
         span = units[d.start : d.end]
@@ -196,6 +198,45 @@ def concept_expander(resolve: Callable[[str], str | None]) -> Expander:
 def used_acronyms(units: Sequence[Unit], resolve: Callable[[str], str | None]) -> dict[str, str]:
     """The concept acronyms the paper writes, each with the key it stands for."""
     return {acronym_form(u.text): k for u in units if is_acronym(u.text) and (k := resolve(u.text))}
+
+
+def mark_not_introduced(
+    units: Sequence[Unit],
+    methods: list[MethodCandidate],
+    defined: Definitions,
+    emphasised: Sequence[str],
+) -> None:
+    """Mark as used the proposed names the paper does not introduce: one it writes in a
+    sentence before the one that introduces another of its names (``Rotary Position Embeddings
+    (RoPE) have been shown to ... We present YaRN (Yet another RoPE extensioN method)``: prior
+    work the new name builds on), and one it only typesets and reports results on (``by 5%
+    BLEU on \\texttt{OPUS-100}``: the data it evaluates on). A name in the title is left as
+    it is, and so is one the authors typeset before they propose another (``We summarize
+    these findings as **Query Localization** assumption``): they mark it as their own."""
+    found = {m.key: occurrences(units, m) for m in methods}
+    titled = {k for k, spans in found.items() if any(s < defined.title_end for s, _ in spans)}
+    body = {k: [s for s in spans if s[0] >= defined.title_end] for k, spans in found.items()}
+    firsts = {k: spans[0][0] for k, spans in body.items() if spans}
+    cues = {i for i in defined.proposed_at if i >= defined.title_end}
+    introduced_in = {
+        _sentence_of(units, firsts[m.key])
+        for m in methods
+        if m.proposed and firsts.get(m.key, -1) in cues
+    }
+    for method in methods:
+        first = firsts.get(method.key)
+        if not method.proposed or method.key in titled or first is None:
+            continue
+        shown = method.name in emphasised
+        earlier = first not in cues and any(s > _sentence_of(units, first) for s in introduced_in)
+        only_shown = shown and not any(s in cues for s, _ in body[method.key])
+        if (earlier and not shown) or (only_shown and evaluated_on(units, body[method.key])):
+            method.proposed = False
+
+
+def _sentence_of(units: Sequence[Unit], i: int) -> int:
+    """How many sentences end before unit ``i``."""
+    return sum(1 for u in units[:i] if u.text in (".", "!", "?"))
 
 
 def without_methods(

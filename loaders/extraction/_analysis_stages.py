@@ -9,6 +9,7 @@ from ._analysis import (
     Analysis,
     concept_expander,
     concept_resolver,
+    mark_not_introduced,
     restating_rule,
     used_acronyms,
     without_methods,
@@ -17,6 +18,7 @@ from ._candidates import Candidate, collect_candidates
 from ._kinds import assign_kinds, kind_cue, link_variants, occurrences
 from ._methods import MethodCandidate, find_methods
 from ._normalise import is_acronym
+from ._senses import marked_long_forms, sense_key
 from ._stages import Context, Paper, PaperStage
 from ._trace import Action
 from ._trace_methods import found_by, proposed_by
@@ -86,21 +88,26 @@ class Methods(PaperStage):
             definitions=paper.defined.methods,
             is_concept=lambda word: resolve(word) is not None,
         )
+        marked_long_forms(paper.methods, paper.units)
+        mark_not_introduced(paper.units, paper.methods, paper.defined, paper.prepared.emphasised)
         if context.recorder.enabled:
             for method in paper.methods:
                 _note_method(paper, context, self.name, method)
 
 
 def _note_method(paper: Paper, context: Context, stage: str, method: MethodCandidate) -> None:
-    context.note(
-        paper, stage, "method", method.key, "kept", found_by(paper, method), text=method.name
-    )
+    sensed = sense_key(method)  # the key the method's hit carries
+    context.note(paper, stage, "method", sensed, "kept", found_by(paper, method), text=method.name)
     if method.aliases:
         aliases = ", ".join(method.aliases)
-        context.note(paper, stage, "method", method.key, "merged", "method.aliases", detail=aliases)
+        context.note(paper, stage, "method", sensed, "merged", "method.aliases", detail=aliases)
+    if sensed != method.key:
+        context.note(
+            paper, stage, "method", sensed, "renamed", "method.homonym-sense", detail=method.key
+        )
     rule = proposed_by(paper, method) if method.proposed else "method.used"
     detail = "proposes" if method.proposed else "uses"
-    context.note(paper, stage, "method", method.key, "typed", rule, detail=detail)
+    context.note(paper, stage, "method", sensed, "typed", rule, detail=detail)
 
 
 class Kinds(PaperStage):
@@ -125,12 +132,24 @@ class Kinds(PaperStage):
             cue = cues[id(method)]
             if id(method) not in kept:
                 context.note(
-                    paper, self.name, "method", method.key, "dropped", cue, detail="names no method"
+                    paper,
+                    self.name,
+                    "method",
+                    sense_key(method),
+                    "dropped",
+                    cue,
+                    detail="names no method",
                 )
                 continue
             rule = "kind.proposed-default" if cue == "kind.no-cue" and method.proposed else cue
             context.note(
-                paper, self.name, "method", method.key, "typed", rule, detail=str(method.kind)
+                paper,
+                self.name,
+                "method",
+                sense_key(method),
+                "typed",
+                rule,
+                detail=str(method.kind),
             )
 
 
@@ -160,7 +179,7 @@ def _note_variant(
     method: MethodCandidate,
     before: tuple[bool, str | None] | None,
 ) -> None:
-    key = method.key
+    key = sense_key(method)
     if before is None:
         context.note(
             paper, stage, "method", key, "kept", "variant.base-of-named-variant", text=method.name

@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from ._acronyms import lowercase_led
 from ._modifiers import loose_start, loose_word
 from ._normalise import (
     GENERIC_HEADS,
@@ -447,11 +448,16 @@ def _key_words(span: Sequence[Unit], expand: Expander) -> list[str]:
     expanded modifier may hold ``of`` (``MoE layers``: ``mixture of experts layer``)."""
     *modifiers, head = span
     words = expand_words([u.text for u in modifiers], expand)
-    expansion = expand(head.text) if is_acronym(head.text) else None
+    expansion = expand(head.text) if _acronym(head.text) else None
     if expansion:
         return [*words, *expansion]  # already a key: singular
     plural = head.tag in _PLURAL_TAGS or is_acronym(head.text)
     return [*words, *expand_words([singular(head.text) if plural else head.text], expand)]
+
+
+def _acronym(word: str) -> bool:
+    """``GNNs``, or one led by a lowercase letter (``pFL``)."""
+    return is_acronym(word) or lowercase_led(word)
 
 
 def expand_words(words: Sequence[str], expand: Expander) -> list[str]:
@@ -462,7 +468,7 @@ def expand_words(words: Sequence[str], expand: Expander) -> list[str]:
 
 
 def _expanded(word: str, expand: Expander) -> list[str]:
-    if is_acronym(word):
+    if _acronym(word):
         return expand(word) or [word]
     parts = word.split("-")
     expansions = [expand(p) if len(parts) > 1 and is_acronym(p) else None for p in parts]

@@ -35,6 +35,7 @@ from ._normalise import (
 )
 from ._ranking import PhraseEmbedder, Signals, Weights
 from ._registry import AcronymRegistry, acronym_form
+from ._senses import sense_key
 from ._stages import Context, Paper, run_stages
 from ._tagging import Unit, units_from_doc
 from ._trace import NO_RECORDER, Decision, Recorder, TraceRecorder
@@ -65,7 +66,7 @@ _GREEK = frozenset(name.lower() for name, word in WORD_MACROS.items() if name ==
 
 def extractor_version(*, fast: bool) -> str:
     """Stored on every edge: a load with another version or mode re-extracts the paper."""
-    return "kb-np-37-fast" if fast else "kb-np-37"
+    return "kb-np-38-fast" if fast else "kb-np-38"
 
 
 class Rankers(NamedTuple):
@@ -311,9 +312,14 @@ def _concept_hit(
     candidate: Candidate, score: float, acronyms: dict[str, str], names: dict[str, str]
 ) -> ConceptHit:
     """A KeyBERT concept; acronym-only surfaces (``GNNs``) show the expansion as the name, as
-    the paper writes it where it defines the acronym (else as its key)."""
+    the paper writes it where it defines the acronym, else as its key; an acronym nobody
+    spells out shows in the case the paper writes it (``ILfO``, ``GNN``), while its key is
+    case-folded."""
     spelled = [s for s in candidate.surfaces if not is_acronym(s)]
     name = Candidate(candidate.key, spelled).name if spelled else names.get(candidate.key)
+    if name is None:
+        cased = [*map(acronym_form, candidate.surfaces), *candidate.surfaces]
+        name = next((s for s in cased if s.lower() == candidate.key), None)
     extra = [a for a, k in acronyms.items() if k == candidate.key]
     aliases = tuple(dict.fromkeys([*candidate.surfaces, *extra]))
     return ConceptHit(candidate.key, name or candidate.key, round(score, 4), aliases, "keybert")
@@ -477,7 +483,7 @@ def _method_hit(
     :data:`_PROPOSED_BONUS` when the paper introduces it."""
     score = similarity + (_PROPOSED_BONUS if method.proposed else 0.0)
     return MethodHit(
-        method.key,
+        sense_key(method),
         method.name,
         round(min(max(score, 0.0), 1.0), 4),
         tuple(method.aliases),

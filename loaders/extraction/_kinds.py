@@ -32,7 +32,7 @@ from ._normalise import method_key, singular
 from ._not_methods import is_not_method
 from ._tagging import Unit
 
-__all__ = ["KINDS", "assign_kinds", "kind_cue", "link_variants", "occurrences"]
+__all__ = ["KINDS", "assign_kinds", "evaluated_on", "kind_cue", "link_variants", "occurrences"]
 
 KINDS = ("method", "model", "dataset", "benchmark", "metric", "tool")
 #: The noun beside a name says what it names.
@@ -332,6 +332,12 @@ def _reported_on(units: Sequence[Unit], span: Span) -> str | None:
     start = _sentence_start(units, i)
     window = units[max(start, i - _CONTEXT_REACH) : i]
     return "dataset" if any(u.text.lower().startswith(_REPORTING) for u in window) else None
+
+
+def evaluated_on(units: Sequence[Unit], spans: Sequence[Span]) -> bool:
+    """Whether the paper reports results on the name at one of ``spans`` (``outperforms ... by
+    5% BLEU on OPUS-100``): data it evaluates on."""
+    return any(_reported_on(units, span) == "dataset" for span in spans)
 
 
 def _continues_list(units: Sequence[Unit], i: int) -> bool:

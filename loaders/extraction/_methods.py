@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ._acronyms import Definition
+from ._acronyms import Definition, lowercase_led
 from ._normalise import GENERIC_HEADS, STOPWORDS, is_acronym, method_key, singular
 from ._not_methods import (
     borrowed_letters,
@@ -131,6 +131,10 @@ _PROPOSAL_HEADS = frozenset(
     {"method", "framework", "approach", "model", "algorithm", "benchmark", "dataset", "strategy"}
 )
 _ORDINARY_ZIPF = 3.0
+#: Heads of long forms that name a field or a problem setting, not an artefact (see
+#: :func:`split_definitions`), and the prepositions that end a head (``Learning from ...``).
+_FIELD_HEADS = frozenset({"learning"})
+_HEAD_ENDS = frozenset({"from", "of", "for", "with", "in", "on", "under", "via", "by"})
 #: The most words a name in capitals runs to (``STEP-BACK PROMPTING``), and the letters a
 #: word in it needs to count as English (``DJ`` is an acronym).
 _CAPITALS_RUN = 3
@@ -153,6 +157,9 @@ _CAMEL_SEAM = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _INNER_HYPHEN = re.compile(r"(?<=[A-Za-z0-9])-(?=[A-Za-z0-9])")
 #: A word of a long form written out after its name: capitalised, or a small joining word.
 _LONG_WORD = r"(?:[A-Z][\w-]*|and|of|for|the|in|on|with|via|to)"
+#: What may stand between a proposed phrase and the bracket of the acronym it begins: up to
+#: three words of any kind, or up to eight words of a long form (see :data:`_LONG_WORD`).
+_RUN_ON_TO_BRACKET = rf"((?: [\w-]+){{0,3}}|(?: {_LONG_WORD}){{4,8}}) ?\( ?([^()\s]+) ?\)"
 
 
 @dataclass
@@ -284,7 +291,7 @@ def find_methods(
             continue
         if _adjective_compound(unit) or not _name_like(text):
             continue
-        if not (is_acronym(text) and is_concept(text)):
+        if not ((is_acronym(text) or lowercase_led(text)) and is_concept(text)):
             _add(found, _canonical(text, units), i in proposed_at and i not in inside)
     named = [*_named_after_trigger(units), *_appositive_names(units, proposed_at)]
     named += _shouted_head(units, capitals_title(units) | borrowed_letters(units))
@@ -448,8 +455,10 @@ def _spelled_out(
     """The method of ``methods`` whose name ``long`` spells out (see :func:`_fold_long_forms`),
     with the long form to keep as its alias."""
     others = [m for m in methods if m is not long]
-    # the phrase may run on to the bracket: ``Recursive Gradient Attack on Privacy (R-GAP)``
-    bracket = re.search(re.escape(long.name) + r"((?: [\w-]+){0,3}) ?\( ?([^()\s]+) ?\)", written)
+    # the phrase may run on to the bracket: ``Recursive Gradient Attack on Privacy (R-GAP)``,
+    # further over capitalised and joining words (``Federated Local and Generic Model Training
+    # in Fed-LT (FedLoGe)``, where ``termed`` read the name only up to ``and``)
+    bracket = re.search(re.escape(long.name) + _RUN_ON_TO_BRACKET, written)
     if bracket and _letters_from(bracket.group(2), long.name + bracket.group(1)):
         key = spelling_key(acronym_form(bracket.group(2)))
         short = next((m for m in others if m.key == key), None)
@@ -543,7 +552,7 @@ def _without_parts_of_proposed(
 
 
 def split_definitions(
-    definitions: Sequence[Definition], proposed_at: set[int]
+    definitions: Sequence[Definition], proposed_at: set[int], units: Sequence[Unit] = ()
 ) -> tuple[list[Definition], list[Definition]]:
     """Split acronym definitions into concept ones (``GNNs``) and method names.
 
@@ -552,16 +561,29 @@ def split_definitions(
     ``frames of reference (FoR)``, a stopword in odd case, nor ``intersection over union (IoU)``,
     nor a field or metric even in a proposing clause (``boosts ... to new state-of-the-art
     (SOTA)``): the sentence proposes something else. An organisation's acronym spelled out as
-    something else (``attention with connection module (ACM)``) is the paper's name.
+    something else (``attention with connection module (ACM)``) is the paper's name. A
+    mixed-case acronym the paper does not introduce, whose long form (in ``units``) is a way
+    of learning (``Personalized Federated Learning (pFL)``, ``Imitation Learning from
+    Observation (ILfO)``), names a field or a problem setting, not an artefact: a concept.
     """
     concepts: list[Definition] = []
     methods: list[Definition] = []
     for definition in definitions:
         form = acronym_form(definition.acronym)
+        proposed = definition.start in proposed_at
         coined = not form.isupper() and not is_not_method(form)  # DiT, GFlowNets, LoRA
-        named = (coined or definition.start in proposed_at) and not is_field_or_metric(form)
+        coined = coined and (proposed or not _names_field(units[definition.start : definition.end]))
+        named = (coined or proposed) and not is_field_or_metric(form)
         (methods if named else concepts).append(definition)
     return concepts, methods
+
+
+def _names_field(long_form: Sequence[Unit]) -> bool:
+    """Whether a long form's head (its last word, or the word before a preposition) is a
+    field's: ``learning``."""
+    words = [u.text.lower() for u in long_form]
+    at = next((i for i, w in enumerate(words) if i and w in _HEAD_ENDS), len(words))
+    return at > 0 and singular(words[at - 1]) in _FIELD_HEADS
 
 
 def _add(found: dict[str, MethodCandidate], name: str, proposed: bool) -> MethodCandidate:

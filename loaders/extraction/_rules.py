@@ -26,6 +26,7 @@ RULES: dict[str, str] = {
     "method.capitalised-name": "capitalised words the paper introduces, before what they are",
     "method.name-shape": "a coined token (inner capital, digits) or an acronym",
     "method.aliases": "spellings and long forms of the same name merged",
+    "method.homonym-sense": "a coined name that spells an English word keyed with its long form",
     "method.used": "no cue says the paper introduces it",
     "proposed.title-head": "heads the title before its colon",
     "proposed.after-our": "follows our",

@@ -53,7 +53,8 @@ MAY_IMPORT = {
     "papergraph.settings": {"papergraph.errors"},
     "papergraph": set(),  # its __init__ imports nothing, so the base floor pulls in no CLI
     "graph": {"papergraph.errors", "papergraph.settings"},  # the store and its exports
-    "loaders": {"graph", "papergraph.errors", "papergraph.settings"},  # readers and extraction, writing through graph
+    # readers and extraction, writing through graph
+    "loaders": {"graph", "papergraph.errors", "papergraph.settings"},
     "papergraph.usecases": {"graph", "loaders", "papergraph.errors", "papergraph.settings"},
     "api": {"graph", "loaders", "papergraph.errors", "papergraph.settings", "papergraph.usecases"},
     "papergraph.cli": {

@@ -75,7 +75,13 @@ PUBLIC = {
         "UnauthenticatedError",
         "UnconfirmedWriteError",
     ],
-    "papergraph.settings": ["LEGACY_PASSWORD", "Settings", "env_var", "load_settings", "machine_cores"],
+    "papergraph.settings": [
+        "LEGACY_PASSWORD",
+        "Settings",
+        "env_var",
+        "load_settings",
+        "machine_cores",
+    ],
 }
 
 
