@@ -167,7 +167,10 @@ def themes(papers: Sequence[Sequence[str]], names: dict[str, str] | None = None)
     papers = [p for p in papers if len(p) > 1]
     frequency = Counter(k for p in papers for k in p)
     specific = {k: math.log(len(papers) / n) for k, n in frequency.items()}
-    return communities(cooccurrence(papers), names, specificity=specific, resolution=RESOLUTION)
+    network = cooccurrence(papers)
+    found = communities(network, names, specificity=specific, resolution=RESOLUTION)
+    # a graph too small to split into themes (a few papers) keeps its areas instead
+    return found or communities(network, names, specificity=specific)
 
 
 def generic(key: str) -> bool:

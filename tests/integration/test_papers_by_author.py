@@ -108,7 +108,7 @@ async def test_papers_by_author_combine_with_the_other_filters(
 
     searched = await papers(api, author="Ada Lovelace", search="acoustic")
     records, _, _ = await driver.execute_query(
-        "CALL db.index.fulltext.queryNodes('paper_text', 'acoustic') YIELD node "
+        "CALL db.index.fulltext.queryNodes('paper_search', 'acoustic') YIELD node "
         "MATCH (:Author {name: 'Ada Lovelace'})-[:WROTE]->(node) RETURN node.id AS id",
         database_=neo4j_settings.neo4j_database,
     )

@@ -7,7 +7,7 @@ import random
 from collections import Counter
 from itertools import combinations
 
-from graph.topics import communities, cooccurrence
+from graph.topics import communities, cooccurrence, themes
 
 THEMES = [[f"{theme} {i}" for i in range(8)] for theme in ("graph", "text", "vision", "speech")]
 
@@ -70,3 +70,13 @@ def test_igraphs_random_generator_is_put_back() -> None:
     state = random.getstate()
     graph = igraph.Graph.Erdos_Renyi(n=10, p=0.5)  # draws from the random module
     assert random.getstate() != state and graph.vcount() == 10
+
+
+def test_a_graph_too_small_to_split_into_themes_keeps_one_topic() -> None:
+    # two papers sharing a concept: at the themes' resolution Louvain leaves pieces smaller
+    # than a topic, and the few papers a researcher first loads would show no topic at all
+    papers = [["graph pooling", "node clustering"], ["graph pooling", "spectral clustering"]]
+    found = themes(papers)
+    assert [sorted(key for key, _ in plan.members) for plan in found] == [
+        ["graph pooling", "node clustering", "spectral clustering"]
+    ]
