@@ -53,6 +53,7 @@ __all__ = [
     "REFRESH_GROWTH",
     "RESOLUTION",
     "SEED",
+    "THEMES_FROM",
     "UMBRELLAS",
     "Cooccurrence",
     "TopicPlan",
@@ -75,6 +76,8 @@ MAX_SHARE = 0.3  # a concept in nearly a third of all papers is background, not 
 #: Louvain's modularity resolution: above 1 it splits a field into its themes (reinforcement
 #: learning into offline RL, multi-agent RL …) rather than a handful of areas.
 RESOLUTION = 2.0
+#: Concepts a co-occurrence network needs before Louvain splits it at :data:`RESOLUTION`.
+THEMES_FROM = 200
 #: Concepts that name the whole field, never one theme of it (with the lone generic words).
 UMBRELLAS = frozenset(
     {"machine learning", "deep learning", "neural network", "deep neural network",
@@ -168,9 +171,9 @@ def themes(papers: Sequence[Sequence[str]], names: dict[str, str] | None = None)
     frequency = Counter(k for p in papers for k in p)
     specific = {k: math.log(len(papers) / n) for k, n in frequency.items()}
     network = cooccurrence(papers)
-    found = communities(network, names, specificity=specific, resolution=RESOLUTION)
-    # a graph too small to split into themes (a few papers) keeps its areas instead
-    return found or communities(network, names, specificity=specific)
+    # a network of a few papers' concepts is one area's worth: split finer, its cliques break apart
+    resolution = RESOLUTION if len(network.keys) >= THEMES_FROM else 1.0
+    return communities(network, names, specificity=specific, resolution=resolution)
 
 
 def generic(key: str) -> bool:

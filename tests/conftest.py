@@ -106,8 +106,13 @@ async def seeded(driver: AsyncDriver, neo4j_settings: Settings, seed_file: Path)
 #: papers whose concepts nest (``neural network`` over ``graph neural network``), so that the
 #: hierarchy has BROADER edges to place; the seed's quick extractor finds only two-word phrases
 NESTED = {
-    "nest-a": ("graph neural network", "neural network", "message passing"),
-    "nest-b": ("dynamic graph neural network", "graph neural network", "message passing"),
+    "nest-a": ("graph neural network", "neural network", "message passing", "node classification"),
+    "nest-b": (
+        "dynamic graph neural network",
+        "graph neural network",
+        "message passing",
+        "node classification",
+    ),
     "nest-c": ("latent diffusion model", "diffusion model", "neural network"),
 }
 
