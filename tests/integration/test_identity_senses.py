@@ -15,8 +15,9 @@ from neo4j import AsyncDriver
 
 from graph.writes import clear_graph
 from loaders.extraction import keybert_extractor
-from loaders.pipeline import load_papers
+from loaders.pipeline import extract_and_write
 from papergraph.settings import Settings
+from papergraph.usecases.ingest import settle_graph
 
 pytestmark = [pytest.mark.neo4j, pytest.mark.model]
 
@@ -57,12 +58,13 @@ async def loaded(session_driver: AsyncDriver, neo4j_settings: Settings) -> Setti
     # an author keyword written apart: the hyphens of ``text-to-image`` make no other idea
     spaced = abstract_record("t2i-c", "We caption images with a small vision-language model.")
     records.append(replace(spaced, keywords=("Text to image generation",)))
-    await load_papers(
+    await extract_and_write(
         records,
         driver=session_driver,
         database=neo4j_settings.neo4j_database,
         extractor=keybert_extractor(top_n=15),
     )
+    await settle_graph(session_driver, database=neo4j_settings.neo4j_database)
     return neo4j_settings
 
 
