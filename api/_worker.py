@@ -20,13 +20,12 @@ import multiprocessing
 import os
 import signal
 import threading
-import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING
 
-from loaders.extraction import LearnsAcronyms
+from loaders.extraction import LearnsAcronyms, exit_without
 from papergraph.errors import ExtractionError
 
 if TYPE_CHECKING:
@@ -36,7 +35,6 @@ __all__ = ["ExtractionWorker", "SplitExtractor"]
 
 Pairs = list[tuple[str, str]]
 
-_PARENT_CHECK_SECONDS = 1.0
 _PID_SECONDS = 10.0
 
 _extractor: KeyphraseExtractor | None = None  # the child's
@@ -152,18 +150,8 @@ class SplitExtractor:
 def _start_child(factory: Callable[[], KeyphraseExtractor], parent: int) -> None:
     global _extractor
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the API's to handle
-    threading.Thread(target=_exit_without, args=(parent,), daemon=True).start()
+    threading.Thread(target=exit_without, args=(parent,), daemon=True).start()
     _extractor = factory()
-
-
-def _exit_without(parent: int) -> None:
-    """Exit when the API process is gone (killed, it could not stop its child)."""
-    while True:
-        time.sleep(_PARENT_CHECK_SECONDS)
-        try:
-            os.kill(parent, 0)
-        except ProcessLookupError:
-            os._exit(1)
 
 
 def _child() -> KeyphraseExtractor:

@@ -47,6 +47,7 @@ from ._models import (
 )
 from ._modifiers import MODIFIER_TABLE
 from ._normalise import STOPWORDS, concept_key
+from ._orphans import exit_without
 from ._registry import AcronymRegistry
 from ._topics import TOPIC_TABLE
 from ._trace import Decision
@@ -91,6 +92,7 @@ __all__ = [
     "RayExtractor",
     "candidate_acronyms",
     "concept_key",
+    "exit_without",
     "explanation_json",
     "explanation_text",
     "in_lexicon",

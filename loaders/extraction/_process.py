@@ -16,7 +16,6 @@ import multiprocessing
 import os
 import signal
 import threading
-import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -29,6 +28,7 @@ from papergraph.settings import machine_cores
 from ._analysis import Analysis
 from ._keybert import KeyBertExtractor, Tagged
 from ._models import prepare_models
+from ._orphans import exit_without
 from ._registry import AcronymRegistry
 from ._staged import Pairs, StagedExtractor
 from ._types import Document, Extraction
@@ -39,7 +39,6 @@ __all__ = ["ProcessExtractor"]
 #: long-lived ones (models, phrase cache); fewer young-generation passes save ~10% of the time.
 _GC_THRESHOLDS = (50_000, 20, 20)
 
-_PARENT_CHECK_SECONDS = 1.0
 T = TypeVar("T")
 
 _worker: KeyBertExtractor | None = None  # each child's extractor
@@ -154,7 +153,7 @@ def _start_worker(
 ) -> None:
     global _worker, _load_error
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    threading.Thread(target=_exit_without, args=(parent,), daemon=True).start()
+    threading.Thread(target=exit_without, args=(parent,), daemon=True).start()
     gc.set_threshold(*_GC_THRESHOLDS)
     _worker = KeyBertExtractor(
         top_n=top_n, model_dir=model_dir, fast=fast, device=device, threads=threads
@@ -164,17 +163,6 @@ def _start_worker(
     except Exception as e:  # raised again by the child's first job, where the caller sees it
         _load_error = e
     gc.freeze()  # the models stay for the child's life: keep the collector off them
-
-
-def _exit_without(parent: int) -> None:
-    """Exit when the process that started this child is gone: killed, it could not stop the
-    child, which would otherwise wait for work forever holding its models in memory."""
-    while True:
-        time.sleep(_PARENT_CHECK_SECONDS)
-        try:
-            os.kill(parent, 0)
-        except ProcessLookupError:
-            os._exit(1)
 
 
 def _ready() -> None:

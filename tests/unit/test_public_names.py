@@ -44,6 +44,7 @@ PUBLIC = {
         "TOPIC_TABLE",
         "candidate_acronyms",
         "concept_key",
+        "exit_without",
         "explanation_json",
         "explanation_text",
         "in_lexicon",
