@@ -162,10 +162,10 @@ def _pair_codes(positions: list[int], size: int) -> _Ints:
 
 def themes(papers: Sequence[Sequence[str]], names: dict[str, str] | None = None) -> list[TopicPlan]:
     """The topics of ``papers`` (each the concepts it mentions) as :func:`refresh_topics`
-    computes them: generic concepts left out (:func:`generic`), each pair weighted by how much
-    more often its concepts come together than their frequencies alone would make them
-    (:meth:`Cooccurrence.associations`), and each topic's concepts ranked, and the topic named,
-    by how central *and* how specific (rare in the whole graph) they are."""
+    computes them: generic concepts left out (:func:`generic`), each pair weighted by the
+    papers sharing it, split at :data:`RESOLUTION` once there are :data:`THEMES_FROM` concepts,
+    and each topic's concepts ranked, and the topic named, by how central *and* how specific
+    (rare in the whole graph) they are."""
     papers = [[k for k in dict.fromkeys(p) if not generic(k)] for p in papers]
     papers = [p for p in papers if len(p) > 1]
     frequency = Counter(k for p in papers for k in p)
