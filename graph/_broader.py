@@ -111,14 +111,18 @@ def _useful(words: list[str]) -> bool:
 
 def subset_candidates(key: str) -> list[str]:
     """``key`` with some of its modifiers left out (head kept, two words or more), other than
-    its head candidates; ``network`` read as ``neural network``. Empty for a phrase with a
-    preposition."""
+    its head candidates; ``network`` read as ``neural network``. A generic head keeps the word
+    before it (``collaborative perception task`` is a perception task, not a collaborative
+    task). Empty for a phrase with a preposition."""
     words = key.split()
     if any(w in _LINKS for w in words[1:]) or len(words) > _MAX_MODIFIERS + 1:
         return []
     if words[-1] == "network" and "neural" not in words:
         words = [*words[:-1], "neural", "network"]
     *modifiers, head = words
+    if head in GENERIC_WORDS and modifiers:  # ``perception task``: the noun before is the head
+        *modifiers, last = modifiers
+        head = f"{last} {head}"
     subsets = (
         [m for i, m in enumerate(modifiers) if mask >> i & 1]
         for mask in range(1, 2 ** len(modifiers) - 1)

@@ -66,6 +66,18 @@ def test_leaving_out_modifiers_gives_the_family_and_a_network_is_a_neural_networ
     assert subset_candidates("attention with linear complexity") == []
 
 
+def test_a_generic_head_keeps_the_noun_before_it() -> None:
+    # a collaborative perception task is a perception task, not a "collaborative task"
+    assert "collaborative task" not in subset_candidates("collaborative perception task")
+    found = place(
+        "collaborative perception task",
+        existing={"collaborative task"},
+        similarity=lambda a, b: 0.8,
+    )
+    assert found.broader is None
+    assert "robust perception task" in subset_candidates("robust multiview perception task")
+
+
 def test_a_modifier_left_out_needs_a_close_meaning_and_the_head_comes_first() -> None:
     gcn, gnn = "graph convolutional network", "graph neural network"
     found = place(gcn, existing={gnn}, similarity=lambda a, b: 0.75)
