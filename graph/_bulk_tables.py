@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from graph._authors import AuthorGroup, AuthorInput, author_rows
-from graph.writes import PaperRow, _author_inputs, _edge, _method_edge, _paper_props
+from graph.writes import PaperRow, author_inputs, edge_row, method_edge_row, paper_properties
 from papergraph.errors import InvalidInputError
 
 __all__ = ["KIND_LABELS", "BulkTables", "Edge", "Node"]
@@ -130,14 +130,14 @@ class BulkTables:
             yield from self._add(paper)
 
     def _add(self, paper: PaperRow) -> Iterator[Node | Edge]:
-        props = _paper_props(paper) | _sort_keys(paper)
+        props = paper_properties(paper) | _sort_keys(paper)
         del props["sourceId"]  # upsert_papers reads it, stores it nowhere
         self._claim_identity(props)
         self._match_keys[paper.id] = paper.match_key
         yield Node(paper.match_key, ("Paper",), props)
         copies = _paper_copies(props)
-        mentions = [_edge(paper, m) for m in paper.mentions]
-        methods = [_method_edge(paper, m) for m in paper.methods]
+        mentions = [edge_row(paper, m) for m in paper.mentions]
+        methods = [method_edge_row(paper, m) for m in paper.methods]
         typed = [r for r in methods if r["methodKind"] is not None]
         for row in mentions:
             self._merge_concept(row)
@@ -147,7 +147,7 @@ class BulkTables:
             yield edge(paper.match_key, row["kind"], row["key"], _method_props(row, copies))
         yield from self._acronym_definitions(paper)
         self.variant_keys.update(r["key"] for r in methods if r["variantOf"] is not None)
-        self._authors += _author_inputs(paper)
+        self._authors += author_inputs(paper)
         if paper.year is not None:
             self._years[paper.year] += 1
         untyped = [r for r in methods if r["methodKind"] is None]

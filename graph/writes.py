@@ -34,11 +34,15 @@ __all__ = [
     "PaperRow",
     "StoredPaper",
     "WriteResult",
+    "author_inputs",
     "clear_graph",
     "delete_paper",
+    "edge_row",
     "graph_counts",
     "identity_clashes",
     "known_acronyms",
+    "method_edge_row",
+    "paper_properties",
     "refresh_related",
     "resolve_graph",
     "stored_fingerprints",
@@ -327,10 +331,10 @@ async def _write_batch(tx: AsyncManagedTransaction, papers: list[PaperRow]) -> W
     sources = [{"matchKey": p.match_key, "source": p.source} for p in papers]
     unwritten = await _single(tx, _CLEAR_WROTE, papers=sources)
     uncited = await _single(tx, _CLEAR_CITES, papers=sources)
-    ids = await _rows(tx, _UPSERT, papers=[_paper_props(p) for p in papers])
+    ids = await _rows(tx, _UPSERT, papers=[paper_properties(p) for p in papers])
     await write_acronym_definitions(tx, match_keys=keys)
-    mention_rows = [_edge(p, m) for p in papers for m in p.mentions]
-    method_rows = [_method_edge(p, m) for p in papers for m in p.methods]
+    mention_rows = [edge_row(p, m) for p in papers for m in p.mentions]
+    method_rows = [method_edge_row(p, m) for p in papers for m in p.methods]
     await _single(
         tx,
         _LOCK_NODES,
@@ -401,7 +405,7 @@ async def _write_authors(
 ) -> None:
     """Link the batch's papers to their authors; ``unwritten`` authors (whose edges the batch
     removed) are deleted if they wrote nothing else."""
-    groups, wrote = author_rows([a for p in papers for a in _author_inputs(p)])
+    groups, wrote = author_rows([a for p in papers for a in author_inputs(p)])
     stored = await _rows(tx, _AUTHORS, authors=[g.row() for g in groups])
     keys = {r["key"]: r["stored"] for r in stored}
     await _single(tx, _WROTE, rows=[{**w, "key": keys[w["key"]]} for w in wrote])
@@ -416,7 +420,9 @@ async def _write_citations(tx: AsyncManagedTransaction, papers: list[PaperRow]) 
     await _single(tx, _CITATIONS, rows=[c for c in cites if c["references"]])
 
 
-def _author_inputs(paper: PaperRow) -> list[AuthorInput]:
+def author_inputs(paper: PaperRow) -> list[AuthorInput]:
+    """The paper's authors in byline order, as the author matching reads them (the online
+    write and the bulk tables both)."""
     rows = paper.author_rows or tuple(AuthorRow(name) for name in paper.authors)
     return [
         AuthorInput(paper.match_key, position, a.name, a.orcid, a.ids)
@@ -440,8 +446,9 @@ async def _refresh_variants(tx: AsyncManagedTransaction, keys: Sequence[str]) ->
     await _single(tx, _VARIANTS, keys=sorted(set(keys)))
 
 
-def _method_edge(paper: PaperRow, method: MethodRow) -> dict[str, Any]:
-    row = _edge(paper, method)
+def method_edge_row(paper: PaperRow, method: MethodRow) -> dict[str, Any]:
+    """A PROPOSES/USES edge's row as ``merge_methods`` reads it (and the bulk tables)."""
+    row = edge_row(paper, method)
     row["methodKind"], row["variantOf"] = row.pop("method_kind"), row.pop("variant_of")
     row["expansionKeys"] = list(row.pop("expansion_keys"))
     del row["variant_evidence"]
@@ -465,7 +472,8 @@ def _claimed(prop: str) -> str:
     return "variant" + rest[0].upper() + rest[1:]
 
 
-def _paper_props(paper: PaperRow) -> dict[str, Any]:
+def paper_properties(paper: PaperRow) -> dict[str, Any]:
+    """A paper's row as ``upsert_papers`` reads it (and the bulk tables)."""
     return {
         "id": paper.id,
         "altIds": list(dict.fromkeys((paper.id, *paper.alt_ids))),
@@ -493,7 +501,8 @@ def _paper_props(paper: PaperRow) -> dict[str, Any]:
     }
 
 
-def _edge(paper: PaperRow, edge: MentionRow | MethodRow) -> dict[str, Any]:
+def edge_row(paper: PaperRow, edge: MentionRow | MethodRow) -> dict[str, Any]:
+    """An extracted edge's row as ``merge_mentions`` reads it (and the bulk tables)."""
     # a shallow copy: asdict deep-copies every field, and this runs inside the batch's
     # transaction while the server waits
     row = dict(vars(edge))
