@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from neo4j import AsyncDriver, AsyncManagedTransaction, unit_of_work
+from neo4j import AsyncDriver, AsyncManagedTransaction, Record, unit_of_work
 from neo4j.exceptions import DriverError, IncompleteCommit, Neo4jError
 
 from graph._acronyms import known_acronyms, write_acronym_definitions
@@ -211,14 +211,30 @@ class WriteResult:
     ids: dict[str, str] = field(default_factory=dict)  # matchKey -> stored id
 
 
+async def _load_read(
+    driver: AsyncDriver, database: str, statement: Any, **params: Any
+) -> list[Record]:
+    """A read a load makes between its batches, sent once more when Neo4j went away as it
+    finished (``IncompleteCommit``, which the driver does not retry): a read is safe to repeat,
+    and the second goes through the driver's retries, so a load waits for Neo4j as long as a
+    write would instead of failing at once."""
+    try:
+        records, _, _ = await driver.execute_query(
+            statement, params, database_=database, routing_="r"
+        )
+    except IncompleteCommit:
+        records, _, _ = await driver.execute_query(
+            statement, params, database_=database, routing_="r"
+        )
+    return records
+
+
 async def stored_fingerprints(
     driver: AsyncDriver, *, database: str, papers: Sequence[tuple[str, str]]
 ) -> dict[str, str]:
     """``{matchKey: contentHash}`` for the ``(id, matchKey)`` pairs already stored."""
     rows = [{"id": paper_id, "matchKey": key} for paper_id, key in papers]
-    records, _, _ = await driver.execute_query(
-        _FINGERPRINTS, papers=rows, database_=database, routing_="r"
-    )
+    records = await _load_read(driver, database, _FINGERPRINTS, papers=rows)
     return {r["matchKey"]: r["contentHash"] for r in records if r["contentHash"] is not None}
 
 
@@ -235,9 +251,7 @@ async def stored_papers(
     driver: AsyncDriver, *, database: str, match_keys: Sequence[str]
 ) -> dict[str, StoredPaper]:
     """``{matchKey: StoredPaper}`` for the match keys already stored."""
-    records, _, _ = await driver.execute_query(
-        _STORED_TITLES, matchKeys=list(match_keys), database_=database, routing_="r"
-    )
+    records = await _load_read(driver, database, _STORED_TITLES, matchKeys=list(match_keys))
     return {
         r["matchKey"]: StoredPaper(r["id"], tuple(r["altIds"] or ()), r["title"]) for r in records
     }
@@ -286,9 +300,7 @@ async def identity_clashes(
         }
         for r in rows
     ]
-    records, _, _ = await driver.execute_query(
-        _CLASHES, rows=params, database_=database, routing_="r"
-    )
+    records = await _load_read(driver, database, _CLASHES, rows=params)
     return {r["matchKey"]: IdentityClash(r["id"], r["storedKey"], r["holder"]) for r in records}
 
 

@@ -12,9 +12,17 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import Counter, deque
-from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Iterator, Sequence
+from collections.abc import (
+    AsyncGenerator,
+    AsyncIterator,
+    Callable,
+    Coroutine,
+    Iterable,
+    Iterator,
+    Sequence,
+)
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import aclosing, contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -169,41 +177,30 @@ async def extract_and_write(
     todo, duplicates = unique_ids(candidates(records))
     report.warnings.extend(duplicates)
     report.read = len(todo)
-    in_flight: deque[Coroutine[Any, Any, list[PaperRow]]] = deque()
-
-    async def write_oldest(*, keep: int) -> None:
-        """Write the oldest extracted batches until ``keep`` are left in flight."""
-        while len(in_flight) > keep:
-            rows = await in_flight.popleft()
-            try:
-                written = await _write(driver, database, rows)
-            except UnconfirmedWriteError as lost:
-                report.unconfirmed += lost.papers
-                raise
-            _count(report, written, on_progress)
-
     batches = [await _told_apart(driver, database, b) for b in chunks(todo, batch_size)]
     batches = [await _one_identity(driver, database, b, report) for b in batches]
     if any([await _changed(driver, database, b, extractor.version) for b in batches]):
         await _learn_ahead(driver, database, extractor, batches)
-    ahead = _AHEAD
-    if isinstance(extractor, PipelinedExtractor):
-        ahead = max(_AHEAD, extractor.parallel)
+
+    async def fresh() -> AsyncIterator[list[Candidate]]:
+        for batch in batches:
+            # checked again just before extracting: a concurrent loader may have written
+            # some of these papers meanwhile, and they need not be written twice
+            changed = await _changed(driver, database, batch, extractor.version)
+            report.unchanged += len(batch) - len(changed)
+            if on_progress is not None:
+                on_progress(len(batch) - len(changed))
+            yield changed
+
     with _extraction(extractor) as extract:
-        try:
-            for batch in batches:
-                # checked again just before extracting: a concurrent loader may have written
-                # some of these papers meanwhile, and they need not be written twice
-                fresh = await _changed(driver, database, batch, extractor.version)
-                report.unchanged += len(batch) - len(fresh)
-                if on_progress is not None:
-                    on_progress(len(batch) - len(fresh))
-                in_flight.append(extract(fresh))
-                await write_oldest(keep=ahead)
-            await write_oldest(keep=0)
-        finally:
-            for unwritten in in_flight:  # stopped by an error or Ctrl-C: never awaited
-                unwritten.close()
+        async with aclosing(_in_order(fresh(), extract, ahead=_ahead(extractor))) as extracted:
+            async for rows in extracted:
+                try:
+                    written = await _write(driver, database, rows)
+                except UnconfirmedWriteError as lost:
+                    report.unconfirmed += lost.papers
+                    raise
+                _count(report, written, on_progress)
     report.seconds = time.perf_counter() - started
     return report
 
@@ -226,18 +223,43 @@ async def extracted_rows(
     report.read = len(todo)
     batches = chunks(todo, batch_size)
     await _learn_ahead(driver, database, extractor, batches)
-    in_flight: deque[Coroutine[Any, Any, list[PaperRow]]] = deque()
+
+    async def every() -> AsyncIterator[list[Candidate]]:
+        for batch in batches:
+            yield list(batch)
+
     with _extraction(extractor) as extract:
-        try:
-            for batch in batches:
-                in_flight.append(extract(batch))
-                if len(in_flight) > _AHEAD:
-                    yield await in_flight.popleft()
-            while in_flight:
+        async with aclosing(_in_order(every(), extract, ahead=_ahead(extractor))) as extracted:
+            async for rows in extracted:
+                yield rows
+
+
+async def _in_order(
+    batches: AsyncIterator[list[Candidate]],
+    extract: Callable[[Sequence[Candidate]], Coroutine[Any, Any, list[PaperRow]]],
+    *,
+    ahead: int,
+) -> AsyncGenerator[list[PaperRow], None]:
+    """Each batch's rows in input order, with up to ``ahead`` batches extracting while the one
+    before is handed on (written, or yielded for a bulk import)."""
+    in_flight: deque[Coroutine[Any, Any, list[PaperRow]]] = deque()
+    try:
+        async for batch in batches:
+            in_flight.append(extract(batch))
+            if len(in_flight) > ahead:
                 yield await in_flight.popleft()
-        finally:
-            for unwritten in in_flight:  # stopped by an error or Ctrl-C: never awaited
-                unwritten.close()
+        while in_flight:
+            yield await in_flight.popleft()
+    finally:
+        for unhanded in in_flight:  # stopped by an error or Ctrl-C: never awaited
+            unhanded.close()
+
+
+def _ahead(extractor: KeyphraseExtractor) -> int:
+    """Batches extracted ahead of the one handed on: one per worker of a pipelined extractor."""
+    if isinstance(extractor, PipelinedExtractor):
+        return max(_AHEAD, extractor.parallel)
+    return _AHEAD
 
 
 async def _learn_ahead(
