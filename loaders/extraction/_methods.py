@@ -177,6 +177,9 @@ class MethodCandidate:
     #: base as written after a text cue) and, for a text cue, the cue with it (``extends LoRA``)
     variant_phrase: str | None = None
     variant_cue: str | None = None
+    #: the id of the rule that read a proposing cue again (see ``_own_names``): why the name
+    #: is the paper's own though no cue marked it, or used though one did
+    cue: str | None = None
 
     @property
     def key(self) -> str:
