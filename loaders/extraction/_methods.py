@@ -3,7 +3,9 @@
 A name is *proposed* when the paper coins it: it follows ``termed``/``dubbed``/``called``,
 it sits after ``we propose``/``introduce``/``present`` in the same sentence, it is preceded
 by ``our``, it heads the title (``DyAug: ...``), or the authors typeset it (``\\texttt{X}``,
-``**X**``). Other name-like tokens (``SGD``, ``DiT``, ``GFlowNets``, ``PC-Winter``) are
+``**X**``); :mod:`._own_names` then reads these cues again (a long form's acronym, the
+acronyms of the appositive describing the new name, names listed before, so-called terms).
+Other name-like tokens (``SGD``, ``DiT``, ``GFlowNets``, ``PC-Winter``) are
 *used*. Acronyms the paper or the registry define as concepts (``GNN``) are not methods, nor
 are units, organisations and English words in capitals (see ``_not_methods``).
 
