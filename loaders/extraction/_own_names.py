@@ -32,6 +32,7 @@ from ._methods import (
     MethodCandidate,
     _has_author_subject,
     _letters_from,
+    _named_after_trigger,
     _title_head,
     spelling_key,
 )
@@ -68,6 +69,7 @@ def read_own_names(
     paper's cues marked but does not introduce made used, each with the rule that says why."""
     methods = _long_form_acronyms(units, methods, title_end)
     head = _title_head(units, title_end)
+    named = set(_named_after_trigger(units))
     spans = {id(m): [s for s in occurrences(units, m) if s[0] >= title_end] for m in methods}
     sentences = _sentence_starts(units)
     claim = _first_claim(units, title_end, sentences)
@@ -76,7 +78,9 @@ def read_own_names(
     appositives = _appositives(units, methods, spans, proposed_at)
     for method in methods:
         body = spans[id(method)]
-        if not method.proposed or method.cue or not body or _own_cue(units, method, head):
+        if not method.proposed or method.cue or not body or method.name in named:
+            continue  # ``a structure alignment strategy called PTSA``: named as its own
+        if _own_cue(units, method, head):
             continue
         first = body[0][0]
         rule = None

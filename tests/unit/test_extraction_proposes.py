@@ -282,3 +282,20 @@ def test_an_acronym_describing_a_new_thing_of_an_english_name_is_not_proposed(
         ),
     )
     assert "MLLM" not in _proposed(result)
+
+
+def test_components_the_appositive_names_with_called_stay_proposed(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor,
+        title="TopoFR: A Closer Look at Topology Alignment on Face Recognition",
+        text=(
+            "Directly aligning the structure information between the input and latent spaces "
+            "suffers from an overfitting problem. To address this problem, we propose TopoFR, "
+            "a novel FR model that leverages a topological structure alignment strategy called "
+            "PTSA and a hard sample mining strategy named SDE. Concretely, PTSA uses persistent "
+            "homology to align the topological structures of the input and latent spaces."
+        ),
+    )
+    assert {"TopoFR", "PTSA", "SDE"} <= _proposed(result)
