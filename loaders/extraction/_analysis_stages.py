@@ -18,6 +18,7 @@ from ._candidates import Candidate, collect_candidates
 from ._kinds import assign_kinds, kind_cue, link_variants, occurrences
 from ._methods import MethodCandidate, find_methods
 from ._normalise import is_acronym
+from ._own_names import read_own_names
 from ._senses import marked_long_forms, sense_key
 from ._stages import Context, Paper, PaperStage
 from ._trace import Action
@@ -90,6 +91,13 @@ class Methods(PaperStage):
         )
         marked_long_forms(paper.methods, paper.units)
         mark_not_introduced(paper.units, paper.methods, paper.defined, paper.prepared.emphasised)
+        paper.methods = read_own_names(
+            paper.units,
+            paper.methods,
+            proposed_at=paper.defined.proposed_at,
+            title_end=paper.defined.title_end,
+            emphasised=paper.prepared.emphasised,
+        )
         if context.recorder.enabled:
             for method in paper.methods:
                 _note_method(paper, context, self.name, method)
@@ -105,7 +113,7 @@ def _note_method(paper: Paper, context: Context, stage: str, method: MethodCandi
         context.note(
             paper, stage, "method", sensed, "renamed", "method.homonym-sense", detail=method.key
         )
-    rule = proposed_by(paper, method) if method.proposed else "method.used"
+    rule = proposed_by(paper, method) if method.proposed else method.cue or "method.used"
     detail = "proposes" if method.proposed else "uses"
     context.note(paper, stage, "method", sensed, "typed", rule, detail=detail)
 

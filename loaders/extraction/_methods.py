@@ -3,7 +3,9 @@
 A name is *proposed* when the paper coins it: it follows ``termed``/``dubbed``/``called``,
 it sits after ``we propose``/``introduce``/``present`` in the same sentence, it is preceded
 by ``our``, it heads the title (``DyAug: ...``), or the authors typeset it (``\\texttt{X}``,
-``**X**``). Other name-like tokens (``SGD``, ``DiT``, ``GFlowNets``, ``PC-Winter``) are
+``**X**``); :mod:`._own_names` then reads these cues again (a long form's acronym, the
+acronyms of the appositive describing the new name, names listed before, so-called terms).
+Other name-like tokens (``SGD``, ``DiT``, ``GFlowNets``, ``PC-Winter``) are
 *used*. Acronyms the paper or the registry define as concepts (``GNN``) are not methods, nor
 are units, organisations and English words in capitals (see ``_not_methods``).
 
@@ -177,6 +179,9 @@ class MethodCandidate:
     #: base as written after a text cue) and, for a text cue, the cue with it (``extends LoRA``)
     variant_phrase: str | None = None
     variant_cue: str | None = None
+    #: the id of the rule that read a proposing cue again (see ``_own_names``): why the name
+    #: is the paper's own though no cue marked it, or used though one did
+    cue: str | None = None
 
     @property
     def key(self) -> str:

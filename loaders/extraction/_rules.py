@@ -34,6 +34,12 @@ RULES: dict[str, str] = {
     "proposed.emphasised": "typeset for emphasis by the authors",
     "proposed.named-after-trigger": "named by the authors (termed, we call)",
     "proposed.naming-cue": "another naming cue of the paper",
+    "proposed.long-form-acronym": "the acronym the long form in a proposing clause defines",
+    "proposed.appositive-setting": "first named in the appositive describing another proposed "
+    "name: its setting or technique, used",
+    "proposed.listed-before": "first listed among other names the paper compares, used",
+    "proposed.existing-term": "emphasised as a term in use (so-called, or in the opening "
+    "before the paper speaks of itself), used",
     # kinds
     "kind.bench-name": "the name ends in bench",
     "kind.noun-beside": "the noun beside the name says what it is (X dataset, a method, X)",

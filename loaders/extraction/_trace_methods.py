@@ -27,6 +27,8 @@ def found_by(paper: Paper, method: MethodCandidate) -> str:
 
 def proposed_by(paper: Paper, method: MethodCandidate) -> str:
     """The id of the cue that makes ``method`` one the paper introduces."""
+    if method.cue is not None:
+        return method.cue
     units, defined = paper.units, paper.defined
     starts = [start for start, _ in occurrences(units, method)]
     head = _title_head(units, defined.title_end)
