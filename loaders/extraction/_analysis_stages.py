@@ -4,6 +4,7 @@ and the candidates that restate a method or are no established phrase."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 from ._analysis import (
     Analysis,
@@ -101,7 +102,7 @@ class NotConcepts(PaperStage):
 def _beside(words: list[str], verbs: list[int]) -> list[str]:
     """The keys of the word runs between the verbs of ``words``."""
     bounds = [-1, *verbs, len(words)]
-    runs = (words[a + 1 : b] for a, b in zip(bounds, bounds[1:]))
+    runs = (words[a + 1 : b] for a, b in pairwise(bounds))
     return [" ".join(run) for run in runs if run]
 
 
