@@ -86,29 +86,30 @@ class NotConcepts(PaperStage):
 
     def run_one(self, paper: Paper, context: Context) -> None:
         candidates = paper.candidates
+        written_as = {s: k for k, c in candidates.items() for s in c.surfaces}
         for key, candidate in list(candidates.items()):
-            words = key.split(" ")
-            verbs = verb_forms(words)
+            written = candidate.surfaces[0].split(" ")
+            verbs = verb_forms(written)
             if verbs:
                 del candidates[key]
                 _note_dropped(paper, context, self.name, key, candidate, "concept.verb-form")
-                for part in _beside(words, verbs):
-                    _written_whole(paper, context, self.name, part)
-            elif filler(candidate.surfaces[0].lower().split(" ")[:-1], words[-1]):
+                for part in _beside(written, verbs) if candidate.whole else ():
+                    _written_whole(paper, context, self.name, written_as.get(part))
+            elif filler([w.lower() for w in written[:-1]], key.rsplit(" ", 1)[-1]):
                 del candidates[key]
                 _note_dropped(paper, context, self.name, key, candidate, "concept.filler")
 
 
 def _beside(words: list[str], verbs: list[int]) -> list[str]:
-    """The keys of the word runs between the verbs of ``words``."""
+    """The word runs of ``words`` between its verbs, as written."""
     bounds = [-1, *verbs, len(words)]
     runs = (words[a + 1 : b] for a, b in pairwise(bounds))
     return [" ".join(run) for run in runs if run]
 
 
-def _written_whole(paper: Paper, context: Context, stage: str, key: str) -> None:
-    candidate = paper.candidates.get(key)
-    if candidate is None or candidate.whole:
+def _written_whole(paper: Paper, context: Context, stage: str, key: str | None) -> None:
+    candidate = paper.candidates.get(key) if key else None
+    if key is None or candidate is None or candidate.whole:
         return
     candidate.whole = candidate.headed = True
     if context.recorder.enabled:

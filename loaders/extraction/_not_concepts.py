@@ -3,12 +3,14 @@
 - A *filler* pairs a vague head (``results``, ``cost``, ``outcomes``, ``predictions``) with
   nothing but evaluative modifiers: ``slow inference``, ``low-quality results``, ``hidden
   cost``, ``noisier predictions``, ``undesirable outcomes``. The modifier judges; it does not
-  say which idea. A comparative or superlative (``noisier``, ``best``) judges too. A modifier
-  that says which (``hidden Markov model``, ``computational cost``) keeps the phrase.
-- A *verb form* is a word English writes only as a verb, in its base or third-person form,
-  that the tagger read as a noun: ``mitigates numerical issues``, ``encode positional
-  information``, ``cost metric assigns scores``. lemminflect's lexicon says which words are
-  verbs only; participles (``learned``, ``training``) modify nouns and are no verb form here.
+  say which idea. A regular comparative or superlative (``noisier``) judges too. A modifier
+  that says which (``hidden Markov model``, ``computational cost``) keeps the phrase, and so
+  does a head that names a thing (``noisy inputs``, ``fast algorithms``).
+- A *verb form* is a word English writes only as a verb, in its third-person form,
+  that the tagger read as a noun: ``mitigates numerical issues``, ``leverages unsupervised
+  ensemble learning``, ``cost metric assigns scores``. lemminflect's lexicon says which words
+  are verbs only; it lacks some nouns (``bar``, ``etch``), so only a third-person form before
+  the head counts. Participles (``learned``, ``training``) modify nouns and are no verb form.
   The noun phrases on either side of the verb are what the paper writes whole.
 """
 
@@ -16,19 +18,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ._modifiers import loose_word
-from ._normalise import GENERIC_HEADS, GENERIC_MODIFIERS
-
 __all__ = ["filler", "verb_forms"]
 
-#: Modifiers that judge or grade rather than say which idea (with ``GENERIC_MODIFIERS``
-#: and the loose modifiers of ``modifiers.json``).
+#: Modifiers that judge rather than say which idea.
 _EVALUATIVE = frozenset(
     [
         "costly",
         "desirable",
         "expensive",
-        "fast",
         "heavy",
         "hidden",
         "high-quality",
@@ -45,9 +42,7 @@ _EVALUATIVE = frozenset(
         "massive",
         "modest",
         "negligible",
-        "noisy",
         "poor",
-        "preliminary",
         "prohibitive",
         "provable",
         "satisfactory",
@@ -63,23 +58,30 @@ _EVALUATIVE = frozenset(
         "unwanted",
     ]
 )
-#: Heads a judgement turns into filler, besides the vague heads of ``GENERIC_HEADS``.
-_JUDGED_HEADS = GENERIC_HEADS | frozenset(
+#: Heads that only report how something went, which a judgement turns into filler.
+_JUDGED_HEADS = frozenset(
     [
         "benefit",
         "comparison",
         "concern",
         "consequence",
+        "cost",
         "counterpart",
         "drawback",
+        "effectiveness",
+        "efficacy",
+        "effort",
+        "gain",
+        "improvement",
         "inference",
+        "manner",
+        "outcome",
         "overhead",
         "prediction",
+        "result",
         "shortcoming",
     ]
 )
-#: Verbs the field also writes as nouns (``compute budget``).
-_NOUN_USES = frozenset(["compute"])
 
 
 def filler(modifiers: list[str], head: str) -> bool:
@@ -89,26 +91,33 @@ def filler(modifiers: list[str], head: str) -> bool:
 
 
 def _judges(word: str) -> bool:
-    if word in _EVALUATIVE or word in GENERIC_MODIFIERS or loose_word(word):
-        return True
-    adjective = _lemmas(word).get("ADJ")
-    return adjective is not None and adjective[0] != word  # ``noisier``, ``best``
+    return word in _EVALUATIVE or _graded(word)
+
+
+def _graded(word: str) -> bool:
+    """A regular comparative or superlative of an adjective: ``noisier``, ``tighter``."""
+    if not word.endswith(("er", "est")):
+        return False
+    lemmas = _lemmas(word)
+    return set(lemmas) == {"ADJ"} and lemmas["ADJ"][0] != word
 
 
 def verb_forms(words: list[str]) -> list[int]:
-    """The positions of ``words`` that English writes only as a verb, in its base or
-    third-person form (``mitigates``, ``encode``, ``assigns``)."""
-    return [i for i, word in enumerate(words) if _verb_only(word)]
+    """The positions, before the head, of the lowercase words in ``words`` (a phrase as
+    written) that English writes only as a verb, in the third person: ``mitigates``,
+    ``leverages``, ``assigns``. A head is left alone (``bars``, ``etches`` may be nouns
+    lemminflect's lexicon lacks), and so are base forms (``complete``, ``resist``)."""
+    return [i for i, word in enumerate(words[:-1]) if _third_person_verb(word)]
 
 
-def _verb_only(word: str) -> bool:
-    if not word.isalpha() or word in _NOUN_USES:
+def _third_person_verb(word: str) -> bool:
+    if not (word.isalpha() and word.islower()):
         return False
     lemmas = _lemmas(word)
     if set(lemmas) != {"VERB"}:
         return False
     base = lemmas["VERB"][0]
-    return word in (base, base + "s", base + "es", base[:-1] + "ies")
+    return word != base and word in (base + "s", base + "es", base[:-1] + "ies")
 
 
 @lru_cache(maxsize=65_536)

@@ -21,8 +21,9 @@ VERBS = Document(
     text=(
         "Our approach, compatible with continuous input space, not only mitigates numerical "
         "issues associated with floating-point calculations but also enhances verification "
-        "scalability. Rotary Position Embeddings (RoPE) have been shown to effectively encode "
-        "positional information in transformer-based language models. We tune the learning "
+        "scalability. The SMEE approach capitalizes on domain-specific expert models and "
+        "leverages unsupervised ensemble learning to construct a weighted ensemble for test "
+        "samples. We tune the learning "
         "rate on training samples with reinforcement learning and low-rank adaptation of "
         "large language models."
     ),
@@ -72,9 +73,9 @@ def test_a_phrase_holding_a_verb_is_dropped_and_the_noun_phrase_after_it_written
     found, trace = explained[1]
     dropped = _dropped(trace)
     assert dropped["mitigates numerical issue"] == "concept.verb-form"
-    assert dropped["encode positional information"] == "concept.verb-form"
+    assert dropped["leverages unsupervised ensemble learning"] == "concept.verb-form"
     whole = {d.subject for d in trace if d.rule == "concept.beside-verb"}
-    assert {"numerical issue", "positional information"} <= whole
+    assert {"numerical issue", "unsupervised ensemble learning"} <= whole
     keys = {c.key for c in found.concepts}
     assert keys.isdisjoint(dropped)
 
@@ -97,6 +98,14 @@ def test_legitimate_phrases_survive(
         "hidden markov model",
         "computational cost",
         "noisy label",
+        "noisy inputs",
+        "fast algorithms",
+        "best practices",
+        "number fields",
+        "worst case",
+        "longitudinal bars",
+        "complete active space",
+        "etch mask",
         "upper bound",
         "compute budget",
         "poisoning training sample",
@@ -120,9 +129,8 @@ def test_an_evaluative_modifier_on_a_vague_head_is_a_filler(key: str) -> None:
     ("key", "verbs"),
     [
         ("mitigates numerical issue", [0]),
-        ("encode positional information", [0]),
-        ("cost metric assigns score", [2]),
-        ("ask", [0]),
+        ("leverages unsupervised ensemble learning", [0]),
+        ("cost metric assigns scores", [2]),
     ],
 )
 def test_a_word_english_writes_only_as_a_verb_is_a_verb_form(key: str, verbs: list[int]) -> None:
