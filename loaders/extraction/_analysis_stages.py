@@ -4,6 +4,7 @@ and the candidates that restate a method or are no established phrase."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 from ._analysis import (
     Analysis,
@@ -18,6 +19,7 @@ from ._candidates import Candidate, collect_candidates
 from ._kinds import assign_kinds, kind_cue, link_variants, occurrences
 from ._methods import MethodCandidate, find_methods
 from ._normalise import is_acronym
+from ._not_concepts import filler, verb_forms
 from ._own_names import read_own_names
 from ._senses import marked_long_forms, sense_key
 from ._stages import Context, Paper, PaperStage
@@ -31,6 +33,7 @@ __all__ = [
     "Kinds",
     "LearnPhrases",
     "Methods",
+    "NotConcepts",
     "NotMethods",
     "Variants",
 ]
@@ -71,6 +74,56 @@ def _note_candidate(paper: Paper, context: Context, stage: str, key: str, c: Can
     expanded = any(is_acronym(w) and w.lower() not in key for w in written.split(" "))
     rule = "acronym.expanded" if expanded else "key.normalised"
     context.note(paper, stage, "concept", key, "renamed", rule, text=written, detail=key)
+
+
+class NotConcepts(PaperStage):
+    """Candidates that name no concept go: fillers (an evaluative modifier on a vague head,
+    ``slow inference``) and phrases holding a verb the tagger read as a noun (``mitigates
+    numerical issues``); the noun phrases beside such a verb are written whole."""
+
+    name = "not-concepts"
+    reads = ("candidates",)
+    sets = ("candidates",)
+
+    def run_one(self, paper: Paper, context: Context) -> None:
+        candidates = paper.candidates
+        written_as = {s: k for k, c in candidates.items() for s in c.surfaces}
+        for key, candidate in list(candidates.items()):
+            written = candidate.surfaces[0].split(" ")
+            verbs = verb_forms(written)
+            if verbs:
+                del candidates[key]
+                _note_dropped(paper, context, self.name, key, candidate, "concept.verb-form")
+                for part in _beside(written, verbs) if candidate.whole else ():
+                    _written_whole(paper, context, self.name, written_as.get(part))
+            elif filler([w.lower() for w in written[:-1]], key.rsplit(" ", 1)[-1]):
+                del candidates[key]
+                _note_dropped(paper, context, self.name, key, candidate, "concept.filler")
+
+
+def _beside(words: list[str], verbs: list[int]) -> list[str]:
+    """The word runs of ``words`` between its verbs, as written."""
+    bounds = [-1, *verbs, len(words)]
+    runs = (words[a + 1 : b] for a, b in pairwise(bounds))
+    return [" ".join(run) for run in runs if run]
+
+
+def _written_whole(paper: Paper, context: Context, stage: str, key: str | None) -> None:
+    candidate = paper.candidates.get(key) if key else None
+    if key is None or candidate is None or candidate.whole:
+        return
+    candidate.whole = candidate.headed = True
+    if context.recorder.enabled:
+        context.note(
+            paper, stage, "concept", key, "kept", "concept.beside-verb", text=candidate.name
+        )
+
+
+def _note_dropped(
+    paper: Paper, context: Context, stage: str, key: str, candidate: Candidate, rule: str
+) -> None:
+    if context.recorder.enabled:
+        context.note(paper, stage, "concept", key, "dropped", rule, text=candidate.name)
 
 
 class Methods(PaperStage):

@@ -14,6 +14,7 @@ from ._analysis_stages import (
     Kinds,
     LearnPhrases,
     Methods,
+    NotConcepts,
     NotMethods,
     Variants,
 )
@@ -37,6 +38,7 @@ TAG: tuple[Stage, ...] = (Clean(), Tag(), Define())
 _ONE_PAPER: tuple[Stage, ...] = (
     KnownAcronyms(),
     Candidates(),
+    NotConcepts(),
     Methods(),
     Kinds(),
     Variants(),

@@ -18,6 +18,10 @@ RULES: dict[str, str] = {
     "key.merged-wordings": "several wordings normalise to one key",
     "key.normalised": "keyed singular, American, lowercase, hyphens as spaces",
     "acronym.expanded": "an acronym in the phrase replaced by its expansion",
+    # not-concepts
+    "concept.filler": "an evaluative modifier on a vague head (slow inference, hidden cost)",
+    "concept.verb-form": "holds a word English writes only as a verb (mitigates numerical issues)",
+    "concept.beside-verb": "a noun phrase the paper writes whole beside a verb read as a noun",
     # methods
     "method.defined-acronym": "an acronym the paper defines as a method name",
     "method.emphasised": "typeset for emphasis (\\texttt, **bold**)",

@@ -1,0 +1,137 @@
+"""Phrases that read as noun phrases but name no concept are dropped, each with its rule:
+fillers (an evaluative modifier on a vague head) and phrases holding a verb the tagger read
+as a noun; the legitimate phrases beside them stay."""
+
+from __future__ import annotations
+
+import pytest
+
+from loaders.extraction import Decision, Document, Extraction, KeyBertExtractor
+from loaders.extraction._not_concepts import filler, verb_forms
+
+FILLERS = Document(
+    text=(
+        "Existing methods rely on score distillation, which suffers from slow inference, or "
+        "generate low-quality results. The planner trades off noisier predictions against "
+        "undesirable outcomes and a hidden cost. We study graph neural networks."
+    ),
+    title="Diffusion models for graph neural networks",
+)
+VERBS = Document(
+    text=(
+        "Our approach, compatible with continuous input space, not only mitigates numerical "
+        "issues associated with floating-point calculations but also enhances verification "
+        "scalability. The SMEE approach capitalizes on domain-specific expert models and "
+        "leverages unsupervised ensemble learning to construct a weighted ensemble for test "
+        "samples. We tune the learning "
+        "rate on training samples with reinforcement learning and low-rank adaptation of "
+        "large language models."
+    ),
+    title="Binary neural networks with low-rank adaptation",
+)
+LEGITIMATE = (
+    "training sample",
+    "learning rate",
+    "reinforcement learning",
+    "low rank adaptation",
+    "large language model",
+)
+
+
+@pytest.fixture(scope="module")
+def explained() -> list[tuple[Extraction, tuple[Decision, ...]]]:
+    return KeyBertExtractor().explain([FILLERS, VERBS])
+
+
+def _dropped(trace: tuple[Decision, ...]) -> dict[str, str]:
+    return {d.subject: d.rule for d in trace if d.stage == "not-concepts" and d.action == "dropped"}
+
+
+@pytest.mark.model
+def test_fillers_are_dropped_as_fillers(
+    explained: list[tuple[Extraction, tuple[Decision, ...]]],
+) -> None:
+    found, trace = explained[0]
+    fillers = {
+        "slow inference",
+        "low quality result",
+        "noisier prediction",
+        "undesirable outcome",
+        "hidden cost",
+    }
+    assert {k: r for k, r in _dropped(trace).items() if k in fillers} == dict.fromkeys(
+        fillers, "concept.filler"
+    )
+    assert fillers.isdisjoint(c.key for c in found.concepts)
+    assert "graph neural network" in {c.key for c in found.concepts}
+
+
+@pytest.mark.model
+def test_a_phrase_holding_a_verb_is_dropped_and_the_noun_phrase_after_it_written_whole(
+    explained: list[tuple[Extraction, tuple[Decision, ...]]],
+) -> None:
+    found, trace = explained[1]
+    dropped = _dropped(trace)
+    assert dropped["mitigates numerical issue"] == "concept.verb-form"
+    assert dropped["leverages unsupervised ensemble learning"] == "concept.verb-form"
+    whole = {d.subject for d in trace if d.rule == "concept.beside-verb"}
+    assert {"numerical issue", "unsupervised ensemble learning"} <= whole
+    keys = {c.key for c in found.concepts}
+    assert keys.isdisjoint(dropped)
+
+
+@pytest.mark.model
+def test_legitimate_phrases_survive(
+    explained: list[tuple[Extraction, tuple[Decision, ...]]],
+) -> None:
+    _, trace = explained[1]
+    kept = {d.subject for d in trace if d.stage == "candidates" and d.action == "kept"}
+    assert set(LEGITIMATE) <= kept
+    assert set(LEGITIMATE).isdisjoint(_dropped(trace))
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        *LEGITIMATE,
+        "large language model",
+        "hidden markov model",
+        "computational cost",
+        "noisy label",
+        "noisy inputs",
+        "fast algorithms",
+        "best practices",
+        "number fields",
+        "worst case",
+        "longitudinal bars",
+        "complete active space",
+        "etch mask",
+        "upper bound",
+        "compute budget",
+        "poisoning training sample",
+    ],
+)
+def test_names_are_neither_fillers_nor_verb_forms(key: str) -> None:
+    words = key.split(" ")
+    assert not filler(words[:-1], words[-1])
+    assert verb_forms(words) == []
+
+
+@pytest.mark.parametrize(
+    "key", ["slow inference", "low-quality result", "noisier prediction", "provable benefit"]
+)
+def test_an_evaluative_modifier_on_a_vague_head_is_a_filler(key: str) -> None:
+    *modifiers, head = key.split(" ")
+    assert filler(modifiers, head)
+
+
+@pytest.mark.parametrize(
+    ("key", "verbs"),
+    [
+        ("mitigates numerical issue", [0]),
+        ("leverages unsupervised ensemble learning", [0]),
+        ("cost metric assigns scores", [2]),
+    ],
+)
+def test_a_word_english_writes_only_as_a_verb_is_a_verb_form(key: str, verbs: list[int]) -> None:
+    assert verb_forms(key.split(" ")) == verbs
