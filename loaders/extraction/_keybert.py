@@ -66,7 +66,7 @@ _GREEK = frozenset(name.lower() for name, word in WORD_MACROS.items() if name ==
 
 def extractor_version(*, fast: bool) -> str:
     """Stored on every edge: a load with another version or mode re-extracts the paper."""
-    return "kb-np-38-fast" if fast else "kb-np-38"
+    return "kb-np-39-fast" if fast else "kb-np-39"
 
 
 class Rankers(NamedTuple):
@@ -173,10 +173,14 @@ class KeyBertExtractor:
         The only stages that read or change what earlier batches taught (acronyms,
         established phrases). After :meth:`forget`, they read what :meth:`learn` taught and
         learn nothing."""
-        from ._pipeline import ANALYSE
+        from ._pipeline import analyse_stages
 
         papers = _papers(tagged)
-        run_stages(ANALYSE, papers, self._context(recorder, learning=not self._ahead))
+        run_stages(
+            analyse_stages(fast=self.fast),
+            papers,
+            self._context(recorder, learning=not self._ahead),
+        )
         return [p.analysis for p in papers]
 
     def forget(self) -> None:
@@ -189,11 +193,11 @@ class KeyBertExtractor:
     def learn(self, tagged: Sequence[Tagged]) -> None:
         """Learn, one document after the other, what these tagged documents of the input
         define and write whole; any cut of the input into batches teaches the same."""
-        from ._pipeline import LEARN
+        from ._pipeline import learn_stages
 
         context = self._context(NO_RECORDER, learning=True)
         for paper in _papers(tagged):
-            run_stages(LEARN, [paper], context)
+            run_stages(learn_stages(fast=self.fast), [paper], context)
 
     def learn_ahead(
         self, batches: Iterable[Sequence[Document]], *, known: Sequence[tuple[str, str]] = ()
