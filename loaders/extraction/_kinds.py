@@ -3,7 +3,8 @@
 Kinds are ``method``, ``model``, ``dataset``, ``benchmark``, ``metric`` and ``tool``. The text
 says which, strongest cue first:
 
-1. the name's shape: ``Cybench``, ``MMLU-Bench``, ``NAS-Bench-101`` are benchmarks; a used
+1. the name's shape: ``Cybench``, ``MMLU-Bench``, ``NAS-Bench-101``, ``HumanEval`` are
+   benchmarks; a used
    name of a well-known model family (``GPT-4``, ``Llama-2``) is a model whatever its
    neighbours say (``LLM-based (GPT-4) modules``);
 2. the noun the paper puts beside it: ``Mirage, a synthetic dataset``, ``a practical method,
@@ -116,6 +117,9 @@ _NOT_A_METHOD = frozenset(
 )
 _DROP = ""  # the kind of a name that names no method
 _BENCH = re.compile(r"bench(?:-?\d+)?$", re.IGNORECASE)  # Cybench, NAS-Bench-101
+#: A name ending in an evaluation (``HumanEval``, ``AlpacaEval``, ``VideoEval-2``) names what
+#: models are evaluated on; written with its capital, as ``Retrieval`` ends in no Eval.
+_EVAL = re.compile(r"Eval(?:-?\d+)?$")
 #: A sized variant of a name (``OPT-13B``, ``DiT-XL``, ``GPT-4-128K``, ``ImageNet-1K``): its base
 #: is what it varies.
 _SIZE = re.compile(
@@ -199,6 +203,8 @@ def kind_cue(
     and the id of the cue that gives it, strongest cue first."""
     if _BENCH.search(method.name):
         return "benchmark", "kind.bench-name"
+    if _EVAL.search(method.name):
+        return "benchmark", "kind.eval-name"
     if not method.proposed and _MODEL_FAMILY.match(method.name):
         return "model", "kind.model-family"  # GPT-4 in "LLM-based (GPT-4) modules"
     cues: list[tuple[str, Callable[[Sequence[Unit], Span], str | None]]] = [
@@ -280,7 +286,8 @@ def _head_after(units: Sequence[Unit], i: int) -> str | None:
             break
         nouns.append(unit.text)
     kinded = [n for n in nouns if _head_kind(n) is not None or singular(n.lower()) in _SCORED_HEADS]
-    return (kinded or nouns or [None])[-1]
+    heads = kinded or nouns
+    return heads[-1] if heads else None
 
 
 def _scored(units: Sequence[Unit], span: Span) -> str | None:

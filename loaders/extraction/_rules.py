@@ -36,6 +36,7 @@ RULES: dict[str, str] = {
     "proposed.naming-cue": "another naming cue of the paper",
     # kinds
     "kind.bench-name": "the name ends in bench",
+    "kind.eval-name": "the name ends in Eval (HumanEval): a benchmark",
     "kind.model-family": "a used name of a well-known model family (GPT-4): a model",
     "kind.noun-beside": "the noun beside the name says what it is (X dataset, a method, X)",
     "kind.list-head": "the list it stands in says (LLMs such as X)",

@@ -254,3 +254,16 @@ def test_a_verb_tagged_as_a_noun_after_the_kind_noun_keeps_the_kind(
         "chose to retain only pairs whose CLIP similarity exceeded a threshold.",
     )
     assert _kinds(result.uses).get("LAION-5B") == "dataset"  # not a model for its 5B
+
+
+def test_a_name_ending_in_eval_is_a_benchmark_where_results_are_reported(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _one(
+        extractor,
+        "We propose SlimCoder, a small code model. SlimCoder achieves 61% pass@1 on HumanEval "
+        "and a 30% win rate on AlpacaEval, and improves DenseRetrieval recall on MS-MARCO.",
+    )
+    used = _kinds(result.uses)
+    assert (used.get("HumanEval"), used.get("AlpacaEval")) == ("benchmark", "benchmark")
+    assert used.get("DenseRetrieval") != "benchmark"
