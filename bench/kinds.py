@@ -80,10 +80,9 @@ def precision() -> dict[str, Any]:
     graph stores (the load's rule, :mod:`graph._bulk_tables`: the first proposing paper's kind,
     until then the first typed use that is not ``method``) with the list's."""
     from bench.corpora import read_papers
-    from loaders.extraction._methods import spelling_key
 
     known = known_names()
-    by_key = {spelling_key(name): name for name in known}
+    by_key = {_spelling(name): name for name in known}
     pattern = _mentions(list(known))
     papers = [
         p
@@ -101,11 +100,7 @@ def precision() -> dict[str, Any]:
         for relation, hits in (("PROPOSES", result.proposes), ("USES", result.uses)):
             for hit in hits:
                 name = next(
-                    (
-                        by_key[k]
-                        for n in (hit.name, *hit.aliases)
-                        if (k := spelling_key(n)) in by_key
-                    ),
+                    (by_key[k] for n in (hit.name, *hit.aliases) if (k := _spelling(n)) in by_key),
                     None,
                 )
                 if name is None:
@@ -125,6 +120,11 @@ def precision() -> dict[str, Any]:
         "kinds": {n: dict(c.most_common()) for n, c in sorted(per_paper.items())},
         "wrongIn": wrong,
     }
+
+
+def _spelling(name: str) -> str:
+    """A name as the list and the extractor may both write it: ``CIFAR10`` is ``CIFAR-10``."""
+    return re.sub(r"[\W_]", "", name.lower())
 
 
 def _stored_kind(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bench.kinds import UNTYPED, _majority, _mentions, _stored_kind, known_names
+from bench.kinds import UNTYPED, _majority, _mentions, _spelling, _stored_kind, known_names
 
 KINDS = {"method", "model", "dataset", "benchmark", "metric", "tool"}
 
@@ -21,6 +21,7 @@ def test_names_are_found_whole_not_inside_other_names() -> None:
     pattern = _mentions(["GPT-4", "CIFAR-10", "T5"])
     assert pattern.search("we fine-tune GPT-4 on CIFAR-10.")
     assert not pattern.search("GPT-4o and CIFAR-100 and Flan-T5")
+    assert _spelling("CIFAR10") == _spelling("CIFAR-10") != _spelling("CIFAR-100")
 
 
 def test_the_stored_kind_is_the_first_typed_use_until_a_paper_proposes_it() -> None:
