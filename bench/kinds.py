@@ -1,5 +1,7 @@
 """What PROPOSES and USES point at, by kind, on the seed and the ICLR corpora (extraction only,
-no Neo4j), and a hand-checkable sample of edges with the sentence each came from.
+no Neo4j), a hand-checkable sample of edges with the sentence each came from, and the precision
+of kinds on our development list of well-known names (``bench/kinds_known.tsv``): each listed
+name the extractor finds, typed per paper and as the graph stores it across papers.
 
 Kinds and proposals come from the tagger and the naming rules, not from the ranking model, so
 the bench ranks with the static model (``fast=True``): same edges, a fraction of the time.
@@ -24,19 +26,19 @@ CORPORA = {
 }
 SEED = REPO / "examples" / "iclr2025-seed.txt"
 SAMPLE = 50
+KNOWN = REPO / "bench" / "kinds_known.tsv"
+#: The corpora the known names are looked for in, in the order a load reads them.
+KNOWN_CORPORA = ("iclr2024", "iclr2025")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[{\\$])")
 UNTYPED = "(untyped: linked only to a known method)"
 
 
 def run(*, per_corpus: int, seed: int = 0) -> dict[str, Any]:
-    """Extract the seed and ``per_corpus`` papers of each ICLR corpus; count edges by kind."""
-    from loaders.extraction import Document, keybert_extractor
-
+    """Extract the seed and ``per_corpus`` papers of each ICLR corpus; count edges by kind;
+    measure the precision of kinds on the known names."""
     papers = _papers(per_corpus)
-    extractor = keybert_extractor(fast=True)
     started = time.perf_counter()
-    docs = [Document(text=p["abstract"], title=p.get("title")) for p in papers]
-    results = [r for i in range(0, len(docs), 64) for r in extractor.extract(docs[i : i + 64])]
+    results = _extract(papers)
     edges = [
         _edge(paper, relation, hit)
         for paper, result in zip(papers, results)
@@ -49,6 +51,123 @@ def run(*, per_corpus: int, seed: int = 0) -> dict[str, Any]:
         "seconds": round(time.perf_counter() - started, 1),
         "shares": _shares(edges),
         "sample": random.Random(seed).sample(edges, min(SAMPLE, len(edges))),
+        "known": precision(),
+    }
+
+
+def _extract(papers: list[dict[str, Any]]) -> list[Any]:
+    from loaders.extraction import Document, keybert_extractor
+
+    extractor = keybert_extractor(fast=True)
+    docs = [Document(text=p["abstract"], title=p.get("title")) for p in papers]
+    return [r for i in range(0, len(docs), 64) for r in extractor.extract(docs[i : i + 64])]
+
+
+def known_names(path: Path = KNOWN) -> dict[str, str]:
+    """The development list: each name's kind."""
+    rows = (line.rstrip("\n").split("\t") for line in path.read_text(encoding="utf-8").splitlines())
+    return {row[0]: row[1] for row in rows if row[0] and not row[0].startswith("#")}
+
+
+def _mentions(names: list[str]) -> re.Pattern[str]:
+    written = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return re.compile(rf"(?<![\w-])(?:{written})(?![\w]|-\w)")
+
+
+def precision() -> dict[str, Any]:
+    """Extract every ICLR 2024 and 2025 paper whose title or abstract writes a known name; for
+    each known name the extractor finds, compare the kind each paper gives it and the kind the
+    graph stores (the load's rule, :mod:`graph._bulk_tables`: the first proposing paper's kind,
+    until then the first typed use that is not ``method``) with the list's."""
+    from bench.corpora import read_papers
+
+    known = known_names()
+    by_key = {_spelling(name): name for name in known}
+    pattern = _mentions(list(known))
+    papers = [
+        p
+        for corpus in KNOWN_CORPORA
+        for p in read_papers(CORPORA[corpus], None)
+        if p.get("abstract") and pattern.search(f"{p.get('title') or ''}. {p['abstract']}")
+    ]
+    started = time.perf_counter()
+    results = _extract(papers)
+    seconds = time.perf_counter() - started
+    per_paper: dict[str, Counter[str]] = {}
+    stored: dict[str, tuple[str | None, bool]] = {}
+    wrong: dict[str, list[str]] = {}
+    for paper, result in zip(papers, results, strict=True):
+        for relation, hits in (("PROPOSES", result.proposes), ("USES", result.uses)):
+            for hit in hits:
+                name = next(
+                    (by_key[k] for n in (hit.name, *hit.aliases) if (k := _spelling(n)) in by_key),
+                    None,
+                )
+                if name is None:
+                    continue
+                per_paper.setdefault(name, Counter())[hit.kind or UNTYPED] += 1
+                if hit.kind not in (None, known[name]):
+                    wrong.setdefault(name, []).append(f"{paper['id']} {hit.kind}")
+                stored[name] = _stored_kind(stored.get(name), hit.kind, relation == "PROPOSES")
+    return {
+        "papers": len(papers),
+        "seconds": round(seconds, 1),
+        "listed": len(known),
+        "found": len(per_paper),
+        "perPaper": _scored_mentions(known, per_paper),
+        "stored": _scored_names(known, {n: k for n, (k, _) in stored.items()}),
+        "byMajority": _scored_names(known, {n: _majority(c) for n, c in per_paper.items()}),
+        "kinds": {n: dict(c.most_common()) for n, c in sorted(per_paper.items())},
+        "wrongIn": wrong,
+    }
+
+
+def _spelling(name: str) -> str:
+    """A name as the list and the extractor may both write it: ``CIFAR10`` is ``CIFAR-10``."""
+    return re.sub(r"[\W_]", "", name.lower())
+
+
+def _stored_kind(
+    before: tuple[str | None, bool] | None, kind: str | None, proposes: bool
+) -> tuple[str | None, bool]:
+    """merge_methods' rule: the kind the first proposing paper says, until then a typed use's
+    (an untyped use only links to a method the graph knows)."""
+    if kind is None:
+        return before or (None, False)
+    current, proposed = before or (None, False)
+    if not proposed and (proposes or (current or "method") == "method"):
+        current = kind
+    return current, proposed or proposes
+
+
+def _majority(kinds: Counter[str]) -> str | None:
+    """The kind most papers give a name (ties to a kind other than ``method``): what a
+    corpus-wide rule counting papers, not the first typed one, would store."""
+    typed = [(n, k != "method", k) for k, n in kinds.items() if k != UNTYPED]
+    return max(typed)[2] if typed else None
+
+
+def _scored_mentions(known: dict[str, str], kinds: dict[str, Counter[str]]) -> dict[str, Any]:
+    typed = sum(n for c in kinds.values() for k, n in c.items() if k != UNTYPED)
+    right = sum(c[known[name]] for name, c in kinds.items())
+    return {
+        "typed": typed,
+        "right": right,
+        "untyped": sum(c[UNTYPED] for c in kinds.values()),
+        "precision": round(right / typed, 3) if typed else None,
+    }
+
+
+def _scored_names(known: dict[str, str], stored: dict[str, str | None]) -> dict[str, Any]:
+    typed = {n: k for n, k in stored.items() if k is not None}
+    wrong = {n: f"{k} (is {known[n]})" for n, k in sorted(typed.items()) if k != known[n]}
+    right = len(typed) - len(wrong)
+    return {
+        "typed": len(typed),
+        "right": right,
+        "untyped": len(stored) - len(typed),
+        "precision": round(right / len(typed), 3) if typed else None,
+        "wrong": wrong,
     }
 
 
@@ -109,13 +228,30 @@ def table_rows(result: dict[str, Any]) -> list[list[object]]:
         parts = ", ".join(f"{k} {v:.0%}" for k, v in shares.items() if k != "edges")
         note = f"{int(shares['edges'])} edges, {result['papers']} papers"
         rows.append([f"{relation} targets by kind", parts, "", note])
+    known = result["known"]
+    labels = (
+        ("per paper (mentions)", "perPaper"),
+        ("stored (names)", "stored"),
+        ("most papers' kind (names)", "byMajority"),
+    )
+    for label, part in labels:
+        found = known[part]
+        note = (
+            f"{found['right']} of {found['typed']} typed right, {found['untyped']} untyped; "
+            f"{known['found']} of {known['listed']} listed names found in {known['papers']} papers"
+        )
+        rows.append(
+            [f"kind precision, known names, {label}", f"{found['precision']:.1%}", "", note]
+        )
     return rows
 
 
 def write(result: dict[str, Any]) -> None:
     """``kinds.json``/``kinds.md`` (the shares) and ``kinds-sample.md`` (the edges to check)."""
     table = markdown_table(["measure", "shares", "spread", "note"], table_rows(result))
-    write_results("kinds", result, table)
+    wrong = result["known"]["stored"]["wrong"]
+    listed = ", ".join(f"{name} {kind}" for name, kind in wrong.items()) or "none"
+    write_results("kinds", result, f"{table}\n\nKnown names stored with a wrong kind: {listed}.")
     lines = [
         f"# {len(result['sample'])} random extracted edges ({', '.join(result['corpora'])})",
         "",

@@ -3,12 +3,16 @@
 Kinds are ``method``, ``model``, ``dataset``, ``benchmark``, ``metric`` and ``tool``. The text
 says which, strongest cue first:
 
-1. the name's shape: ``Cybench``, ``MMLU-Bench``, ``NAS-Bench-101`` are benchmarks;
+1. the name's shape: ``Cybench``, ``MMLU-Bench``, ``NAS-Bench-101``, ``HumanEval`` are
+   benchmarks; a used
+   name of a well-known model family (``GPT-4``, ``Llama-2``) is a model whatever its
+   neighbours say (``LLM-based (GPT-4) modules``);
 2. the noun the paper puts beside it: ``Mirage, a synthetic dataset``, ``a practical method,
    Tok-RAG``, ``the DyDiT architecture``, ``Diffusion Transformer (DiT), an emerging diffusion
    model``, the head of its spelled-out form (``generative flow networks``); a framework *for
    evaluating* something is a benchmark;
 3. the list it stands in: ``LLMs such as OPT, LLaMA-2``, ``8 models: GPT-4o, ...``;
+   the words before it: ``as measured by ROUGE-L``, ``in terms of FID`` (a metric);
 4. a size suffix (``OPT-13B``, ``DiT-XL``) or a well-known model family (``GPT-4``);
 5. where results are reported: ``a FID of 2.07 on ImageNet``, ``trained on X``.
 
@@ -113,6 +117,9 @@ _NOT_A_METHOD = frozenset(
 )
 _DROP = ""  # the kind of a name that names no method
 _BENCH = re.compile(r"bench(?:-?\d+)?$", re.IGNORECASE)  # Cybench, NAS-Bench-101
+#: A name ending in an evaluation (``HumanEval``, ``AlpacaEval``, ``VideoEval-2``) names what
+#: models are evaluated on; written with its capital, as ``Retrieval`` ends in no Eval.
+_EVAL = re.compile(r"Eval(?:-?\d+)?$")
 #: A sized variant of a name (``OPT-13B``, ``DiT-XL``, ``GPT-4-128K``, ``ImageNet-1K``): its base
 #: is what it varies.
 _SIZE = re.compile(
@@ -146,6 +153,8 @@ _REPORTING = (
     "validat",
 )
 _TRAINING = frozenset({"trained", "pretrained", "pre-trained", "fine-tuned", "finetuned"})
+#: The words before a metric: ``measured by X``, ``in terms of X``.
+_MEASURED = frozenset({("measured", "by"), ("measured", "in"), ("in", "terms", "of")})
 _EVALUATED = ("evaluat", "benchmark", "assess", "measur")
 _EXTENDS = frozenset({"extends", "extend", "extending", "generalizes", "generalises"})
 _VARIANT_NOUNS = frozenset({"variant", "extension", "generalization", "generalisation"})
@@ -194,9 +203,14 @@ def kind_cue(
     and the id of the cue that gives it, strongest cue first."""
     if _BENCH.search(method.name):
         return "benchmark", "kind.bench-name"
+    if _EVAL.search(method.name):
+        return "benchmark", "kind.eval-name"
+    if not method.proposed and _MODEL_FAMILY.match(method.name):
+        return "model", "kind.model-family"  # GPT-4 in "LLM-based (GPT-4) modules"
     cues: list[tuple[str, Callable[[Sequence[Unit], Span], str | None]]] = [
         ("kind.noun-beside", _beside),
         ("kind.list-head", _list_head),
+        ("kind.measured-by", _measured_by),
         ("kind.size-or-family", lambda _u, _s: _shape(method.name)),
         ("kind.reported-on", _reported_on),
         ("kind.score-head", _scored),
@@ -261,8 +275,9 @@ def _noun_after(units: Sequence[Unit], i: int) -> str | None:
 
 
 def _head_after(units: Sequence[Unit], i: int) -> str | None:
-    """The last noun of the (at most three) nouns right after ``i``, past the list the name
-    stands in; None when no noun follows."""
+    """The last noun that names a kind among the (at most three) nouns right after ``i``, past
+    the list the name stands in (a verb the tagger took for a noun, ``the X dataset chose``,
+    is no head); else the last of them; None when no noun follows."""
     while i < len(units) and i - 1 >= 0 and _continues_list(units, i):
         i += 1
     nouns = []
@@ -270,7 +285,9 @@ def _head_after(units: Sequence[Unit], i: int) -> str | None:
         if unit.pos not in ("NOUN", "PROPN"):
             break
         nouns.append(unit.text)
-    return nouns[-1] if nouns else None
+    kinded = [n for n in nouns if _head_kind(n) is not None or singular(n.lower()) in _SCORED_HEADS]
+    heads = kinded or nouns
+    return heads[-1] if heads else None
 
 
 def _scored(units: Sequence[Unit], span: Span) -> str | None:
@@ -332,6 +349,15 @@ def _reported_on(units: Sequence[Unit], span: Span) -> str | None:
     start = _sentence_start(units, i)
     window = units[max(start, i - _CONTEXT_REACH) : i]
     return "dataset" if any(u.text.lower().startswith(_REPORTING) for u in window) else None
+
+
+def _measured_by(units: Sequence[Unit], span: Span) -> str | None:
+    """``as measured by ROUGE-L or BLEURT``, ``in terms of FID and IS``: a metric."""
+    i = span[0] - 1
+    while i > 0 and span[0] - i < _LOOK_AHEAD and _in_list(units[i]):
+        i -= 1  # "in terms of FID, IS and"
+    before = tuple(u.text.lower() for u in units[max(i - 2, 0) : i + 1])
+    return "metric" if before[-2:] in _MEASURED or before[-3:] in _MEASURED else None
 
 
 def evaluated_on(units: Sequence[Unit], spans: Sequence[Span]) -> bool:

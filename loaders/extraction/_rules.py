@@ -46,8 +46,11 @@ RULES: dict[str, str] = {
     "before the paper speaks of itself), used",
     # kinds
     "kind.bench-name": "the name ends in bench",
+    "kind.eval-name": "the name ends in Eval (HumanEval): a benchmark",
+    "kind.model-family": "a used name of a well-known model family (GPT-4): a model",
     "kind.noun-beside": "the noun beside the name says what it is (X dataset, a method, X)",
     "kind.list-head": "the list it stands in says (LLMs such as X)",
+    "kind.measured-by": "the words before it say a metric (measured by X, in terms of X)",
     "kind.size-or-family": "a size suffix (OPT-13B) or a well-known model family",
     "kind.reported-on": "results are reported on it (a FID of 2.07 on X)",
     "kind.score-head": "followed by score: a metric",

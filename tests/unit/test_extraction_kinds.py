@@ -221,3 +221,49 @@ def test_a_thousands_suffix_is_a_data_sets_size_not_a_models(
     assert used.get("ImageNet-1K") == "dataset" and used.get("ResNet-50") == "model"
     [subset] = [h for h in result.uses if h.name == "ImageNet-1K"]
     assert subset.variant_of == "imagenet"  # still a sized variant of what it varies
+
+
+def test_a_used_model_of_a_known_family_is_a_model_whatever_noun_follows(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _one(
+        extractor,
+        "Agents need planning. We propose ViT-Lens, a method for routing vision features, and "
+        "a black box architecture with multiple LLM-based (GPT-4) modules.",
+    )
+    assert _kinds(result.uses).get("GPT-4") == "model"  # not a method for its "modules"
+    assert _kinds(result.proposes) == {"ViT-Lens": "method"}  # the paper says what it made
+
+
+def test_a_name_measured_by_is_a_metric(extractor: KeyphraseExtractor) -> None:
+    result = _one(
+        extractor,
+        "We propose GuidedCheck, a contamination test. The overlap with the reference "
+        "instances (as measured by ROUGE-L or BLEURT) is significantly higher.",
+    )
+    used = _kinds(result.uses)
+    assert (used.get("ROUGE-L"), used.get("BLEURT")) == ("metric", "metric")
+
+
+def test_a_verb_tagged_as_a_noun_after_the_kind_noun_keeps_the_kind(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _one(
+        extractor,
+        "We propose TextFilter, a data filtering approach. The creators of the LAION-5B dataset "
+        "chose to retain only pairs whose CLIP similarity exceeded a threshold.",
+    )
+    assert _kinds(result.uses).get("LAION-5B") == "dataset"  # not a model for its 5B
+
+
+def test_a_name_ending_in_eval_is_a_benchmark_where_results_are_reported(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _one(
+        extractor,
+        "We propose SlimCoder, a small code model. SlimCoder achieves 61% pass@1 on HumanEval "
+        "and a 30% win rate on AlpacaEval, and improves DenseRetrieval recall on MS-MARCO.",
+    )
+    used = _kinds(result.uses)
+    assert (used.get("HumanEval"), used.get("AlpacaEval")) == ("benchmark", "benchmark")
+    assert used.get("DenseRetrieval") != "benchmark"
