@@ -460,6 +460,12 @@ class MethodMention:
     relation: str = strawberry.field(description='"PROPOSES" or "USES".')
     score: float
     evidence: Evidence | None = strawberry.field(description="Where the paper writes its name.")
+    kind_said: MethodKind | None = strawberry.field(
+        description=(
+            "The kind this paper gives the name (null: it does not say); the method's `kind` "
+            "is the one most of its papers give."
+        )
+    )
 
     @classmethod
     def of(cls, view: models.MethodMention) -> MethodMention:

@@ -77,8 +77,9 @@ def _mentions(names: list[str]) -> re.Pattern[str]:
 def precision() -> dict[str, Any]:
     """Extract every ICLR 2024 and 2025 paper whose title or abstract writes a known name; for
     each known name the extractor finds, compare the kind each paper gives it and the kind the
-    graph stores (the load's rule, :mod:`graph._bulk_tables`: the first proposing paper's kind,
-    until then the first typed use that is not ``method``) with the list's."""
+    graph stores (the load's rule, ``count_method_kinds.cypher``: the kind most papers give, a
+    tie to the kind more proposing papers give, then a named kind, then alphabetically) with
+    the list's."""
     from bench.corpora import read_papers
 
     known = known_names()
@@ -94,7 +95,7 @@ def precision() -> dict[str, Any]:
     results = _extract(papers)
     seconds = time.perf_counter() - started
     per_paper: dict[str, Counter[str]] = {}
-    stored: dict[str, tuple[str | None, bool]] = {}
+    proposing: dict[str, Counter[str]] = {}
     wrong: dict[str, list[str]] = {}
     for paper, result in zip(papers, results, strict=True):
         for relation, hits in (("PROPOSES", result.proposes), ("USES", result.uses)):
@@ -108,15 +109,17 @@ def precision() -> dict[str, Any]:
                 per_paper.setdefault(name, Counter())[hit.kind or UNTYPED] += 1
                 if hit.kind not in (None, known[name]):
                     wrong.setdefault(name, []).append(f"{paper['id']} {hit.kind}")
-                stored[name] = _stored_kind(stored.get(name), hit.kind, relation == "PROPOSES")
+                if relation == "PROPOSES" and hit.kind is not None:
+                    proposing.setdefault(name, Counter())[hit.kind] += 1
     return {
         "papers": len(papers),
         "seconds": round(seconds, 1),
         "listed": len(known),
         "found": len(per_paper),
         "perPaper": _scored_mentions(known, per_paper),
-        "stored": _scored_names(known, {n: k for n, (k, _) in stored.items()}),
-        "byMajority": _scored_names(known, {n: _majority(c) for n, c in per_paper.items()}),
+        "stored": _scored_names(
+            known, {n: _stored_kind(c, proposing.get(n, Counter())) for n, c in per_paper.items()}
+        ),
         "kinds": {n: dict(c.most_common()) for n, c in sorted(per_paper.items())},
         "wrongIn": wrong,
     }
@@ -127,24 +130,13 @@ def _spelling(name: str) -> str:
     return re.sub(r"[\W_]", "", name.lower())
 
 
-def _stored_kind(
-    before: tuple[str | None, bool] | None, kind: str | None, proposes: bool
-) -> tuple[str | None, bool]:
-    """merge_methods' rule: the kind the first proposing paper says, until then a typed use's
-    (an untyped use only links to a method the graph knows)."""
-    if kind is None:
-        return before or (None, False)
-    current, proposed = before or (None, False)
-    if not proposed and (proposes or (current or "method") == "method"):
-        current = kind
-    return current, proposed or proposes
-
-
-def _majority(kinds: Counter[str]) -> str | None:
-    """The kind most papers give a name (ties to a kind other than ``method``): what a
-    corpus-wide rule counting papers, not the first typed one, would store."""
-    typed = [(n, k != "method", k) for k, n in kinds.items() if k != UNTYPED]
-    return max(typed)[2] if typed else None
+def _stored_kind(kinds: Counter[str], proposing: Counter[str]) -> str | None:
+    """count_method_kinds' rule on one name: ``kinds`` papers per kind given (untyped uses
+    under :data:`UNTYPED`, which do not count), ``proposing`` those of them proposing it."""
+    typed = [k for k in kinds if k != UNTYPED]
+    if not typed:
+        return None
+    return min(typed, key=lambda k: (-kinds[k], -proposing[k], k == "method", k))
 
 
 def _scored_mentions(known: dict[str, str], kinds: dict[str, Counter[str]]) -> dict[str, Any]:
@@ -232,7 +224,6 @@ def table_rows(result: dict[str, Any]) -> list[list[object]]:
     labels = (
         ("per paper (mentions)", "perPaper"),
         ("stored (names)", "stored"),
-        ("most papers' kind (names)", "byMajority"),
     )
     for label, part in labels:
         found = known[part]

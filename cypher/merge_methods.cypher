@@ -1,6 +1,7 @@
 // Link papers to the methods they propose or use, creating Method nodes as needed (the batch's
-// link_related adds the papers to the methods' RELATED_TO weights). A method's kind is what the
-// first paper proposing it says (kindProposed); until one does, a typed use replaces 'method'.
+// link_related adds the papers to the methods' RELATED_TO weights). A new method takes the kind
+// its first paper gives; each edge keeps the kind its paper gives (kindSaid), from which the
+// resolution after the load counts the method's kind (count_method_kinds).
 // Each edge carries its evidence (where the name is written; see graph.writes.Evidence) and the
 // forms this paper writes (aliases), from which refresh_aliases recomputes the node's, and the
 // keys papers(method:) reads a method's papers in order by (the use_* and proposal_* range
@@ -22,21 +23,15 @@ UNWIND $rows AS row
 MATCH (p:Paper {matchKey: row.matchKey})
 MERGE (m:Method {key: row.key})
   ON CREATE SET m.name = row.name, m.aliases = row.aliases, m.kind = row.methodKind,
-    m.kindProposed = false, m.expansionKeys = [], m.trendYears = [], m.trendPapers = [],
-    m.trendTotal = 0
+    m.expansionKeys = [], m.trendYears = [], m.trendPapers = [], m.trendTotal = 0
   ON MATCH SET m.aliases = m.aliases + [a IN row.aliases WHERE NOT a IN m.aliases]
 SET m.expansionKeys = coalesce(m.expansionKeys, [])
   + [k IN coalesce(row.expansionKeys, []) WHERE NOT k IN coalesce(m.expansionKeys, [])],
   m.resolvePending = true
-SET m.kind = CASE
-    WHEN coalesce(m.kindProposed, false) THEN m.kind
-    WHEN row.kind = 'PROPOSES' OR coalesce(m.kind, 'method') = 'method' THEN row.methodKind
-    ELSE m.kind END
-SET m.kindProposed = coalesce(m.kindProposed, false) OR row.kind = 'PROPOSES'
 FOREACH (_ IN CASE WHEN row.kind = 'PROPOSES' THEN [1] ELSE [] END |
-  CREATE (p)-[r:PROPOSES {score: row.score, rank: row.rank, extractor: row.extractor}]->(m) SET r += row.evidence, r += coalesce(row.claim, {}), r.aliases = row.aliases,
+  CREATE (p)-[r:PROPOSES {score: row.score, rank: row.rank, extractor: row.extractor}]->(m) SET r += row.evidence, r += coalesce(row.claim, {}), r.aliases = row.aliases, r.kindSaid = row.methodKind,
     r.methodKey = m.key, r.sortScore = -row.score, r.sortNewest = p.sortNewest, r.sortOldest = p.sortOldest, r.sortTitle = p.sortTitle, r.paperId = p.id)
 FOREACH (_ IN CASE WHEN row.kind = 'USES' THEN [1] ELSE [] END |
-  CREATE (p)-[r:USES {score: row.score, rank: row.rank, extractor: row.extractor}]->(m) SET r += row.evidence, r += coalesce(row.claim, {}), r.aliases = row.aliases,
+  CREATE (p)-[r:USES {score: row.score, rank: row.rank, extractor: row.extractor}]->(m) SET r += row.evidence, r += coalesce(row.claim, {}), r.aliases = row.aliases, r.kindSaid = row.methodKind,
     r.methodKey = m.key, r.sortScore = -row.score, r.sortNewest = p.sortNewest, r.sortOldest = p.sortOldest, r.sortTitle = p.sortTitle, r.paperId = p.id)
 RETURN count(*) AS count

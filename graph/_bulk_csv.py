@@ -49,7 +49,7 @@ _CLAIM = {
     "variantSentenceEnd": _L,
 }
 _METHOD_EDGE = {"score": _D, "rank": _L, "extractor": _S, **_EVIDENCE, **_CLAIM}
-_METHOD_EDGE |= {"aliases": "string[]", "methodKey": _S, **_COPIES}
+_METHOD_EDGE |= {"aliases": "string[]", "methodKey": _S, "kindSaid": _S, **_COPIES}
 _NODES: dict[str, dict[str, str]] = {
     "Paper": {
         **dict.fromkeys(("id", "matchKey", "contentHash", "title", "label", "abstract"), _S),
@@ -65,7 +65,7 @@ _NODES: dict[str, dict[str, str]] = {
     },
     "Concept": {"key": _S, "name": _S, "aliases": "string[]", **_TREND}
     | {"broaderPending": _B, "resolvePending": _B},
-    "Method": {"key": _S, "name": _S, "aliases": "string[]", "kind": _S, "kindProposed": _B}
+    "Method": {"key": _S, "name": _S, "aliases": "string[]", "kind": _S}
     | {"expansionKeys": "string[]", **_TREND, "resolvePending": _B},
     "Author": {"key": _S, "name": _S, "nameKey": _S, "ids": "string[]", "orcid": _S},
     "CitedWork": {"id": _S},

@@ -90,7 +90,6 @@ class _Method:
     name: str
     aliases: list[str]
     kind: str | None
-    proposed: bool = False
     expansion_keys: list[str] = field(default_factory=list)
     years: Counter[int] = field(default_factory=Counter)
 
@@ -183,7 +182,8 @@ class BulkTables:
             concept.name = name
 
     def _merge_method(self, row: dict[str, Any]) -> None:
-        """merge_methods: the kind the first proposing paper says, until then a typed use's."""
+        """merge_methods: the kind the first paper gives (the resolution after the import
+        counts the kind most papers give, as after an online load)."""
         method = self.methods.get(row["key"])
         if method is None:
             method = _Method(row["name"], list(row["aliases"]), row["methodKind"])
@@ -191,10 +191,6 @@ class BulkTables:
         else:
             _extend(method.aliases, row["aliases"])
         _extend(method.expansion_keys, row["expansionKeys"] or [])
-        proposes = row["kind"] == "PROPOSES"
-        if not method.proposed and (proposes or (method.kind or "method") == "method"):
-            method.kind = row["methodKind"]
-        method.proposed = method.proposed or proposes
 
     def _acronym_definitions(self, paper: PaperRow) -> Iterator[Node | Edge]:
         """write_acronym_definitions: one node per acronym the paper defines (its smallest
@@ -273,7 +269,7 @@ class BulkTables:
     def _method_nodes(self) -> Iterator[Node]:
         for key, m in self.methods.items():
             props: dict[str, Any] = {"key": key, "name": m.name, "aliases": m.aliases}
-            props |= {"kind": m.kind, "kindProposed": m.proposed, "expansionKeys": m.expansion_keys}
+            props |= {"kind": m.kind, "expansionKeys": m.expansion_keys}
             props |= {**_trend(m.years), "resolvePending": True}
             extra = KIND_LABELS.get(m.kind or "")
             yield Node(key, ("Method", extra) if extra else ("Method",), props)
@@ -375,6 +371,8 @@ def _method_props(row: dict[str, Any], copies: dict[str, Any]) -> dict[str, Any]
     props: dict[str, Any] = {k: row[k] for k in _METHOD_FIELDS} | row["evidence"]
     props |= row["claim"] or {}
     props |= {"aliases": row["aliases"], "methodKey": row["key"], "sortScore": -row["score"]}
+    if row["methodKind"] is not None:  # an untyped use says no kind
+        props["kindSaid"] = row["methodKind"]
     return props | copies
 
 

@@ -23,7 +23,7 @@ from graph.queries._lucene import check_search_text, lucene_phrase
 from graph.topics import relink_papers
 from papergraph.errors import InvalidInputError
 
-__all__ = ["refresh_aliases", "resolve_graph", "store_untyped_uses"]
+__all__ = ["count_method_kinds", "refresh_aliases", "resolve_graph", "store_untyped_uses"]
 
 #: Server-side bound on the resolution transaction (as for a batch write).
 _TIMEOUT_SECONDS = 300.0
@@ -51,6 +51,8 @@ _METHODS_INTO_CONCEPTS = query("fold_methods_into_concepts")
 _STAMP = query("stamp_edge_counts")
 _ALIASES = query("refresh_aliases")
 _SETTLE = query("settle_resolution")
+_COUNT_KINDS = query("count_method_kinds")
+_KIND_LABELS = query("label_method_kinds")
 _WORD = re.compile(r"[^\W_]")
 
 
@@ -148,16 +150,24 @@ async def _resolve(tx: AsyncManagedTransaction) -> tuple[list[str], bool]:
     moved = {*merged.get("matchKeys", []), *folded.get("matchKeys", [])}
     papers = sorted({u["matchKey"] for u in uses} | moved)
     await _rows(tx, _STAMP, matchKeys=papers)
+    settled = sorted({*(m["key"] for m in methods), *linked})
+    await count_method_kinds(tx, settled)
     await _rows(
         tx,
         _SETTLE,
         matchKeys=pending["matchKeys"],
         linkedKeys=sorted({u["matchKey"] for u in uses}),
-        methodKeys=sorted({*(m["key"] for m in methods), *linked}),
+        methodKeys=settled,
         conceptKeys=[k for k in pending["conceptKeys"] if k not in unfinished],
     )
     read = (pending["matchKeys"], pending["methods"], pending["conceptKeys"])
     return papers, bool(unfinished) or any(len(found) == _ROUND for found in read)
+
+
+async def count_method_kinds(tx: AsyncManagedTransaction, keys: Sequence[str]) -> None:
+    """Give these methods the kind most of their papers give, and its label."""
+    await _rows(tx, _COUNT_KINDS, methodKeys=list(keys))
+    await _rows(tx, _KIND_LABELS, methodKeys=list(keys))
 
 
 def _new_use(use: dict[str, Any], year: int | None) -> dict[str, Any]:

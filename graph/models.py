@@ -175,6 +175,9 @@ class MethodMention:
     relation: str
     score: float
     evidence: Evidence | None = None
+    #: the kind this paper gives the name (None: it does not say); the method's ``kind`` is
+    #: the one most of its papers give
+    kind_said: MethodKind | None = None
 
 
 @dataclass(slots=True)

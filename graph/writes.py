@@ -17,7 +17,12 @@ from neo4j.exceptions import DriverError, IncompleteCommit, Neo4jError
 
 from graph._acronyms import known_acronyms, write_acronym_definitions
 from graph._authors import AuthorInput, author_rows
-from graph._resolution import refresh_aliases, resolve_graph, store_untyped_uses
+from graph._resolution import (
+    count_method_kinds,
+    refresh_aliases,
+    resolve_graph,
+    store_untyped_uses,
+)
 from graph.cypher import query
 from graph.hierarchy import refresh_hierarchy
 from graph.models import Stats, stats_from_row
@@ -553,6 +558,7 @@ async def delete_paper(driver: AsyncDriver, *, database: str, paper_id: str) -> 
         await _single(
             tx, _ORPHANS, conceptKeys=deleted["conceptKeys"], methodKeys=deleted["methodKeys"]
         )
+        await count_method_kinds(tx, deleted["methodKeys"])
         await count_in_transaction(
             tx, concept_keys=deleted["conceptKeys"], method_keys=deleted["methodKeys"]
         )

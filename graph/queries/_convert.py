@@ -95,6 +95,7 @@ def to_method_mention(row: Row) -> MethodMention:
         relation=row["relation"],
         score=float(row["score"]),
         evidence=to_evidence(row.get("evidence")),
+        kind_said=MethodKind(row["kindSaid"]) if row.get("kindSaid") else None,
     )
 
 

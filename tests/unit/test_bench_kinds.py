@@ -1,11 +1,11 @@
 """The kinds bench's precision: the development list is well formed, and a name's stored kind
-follows the load's rule (the first proposing paper's kind, until then the first typed use's)."""
+follows the load's rule (the kind most papers give, a tie to the proposing papers' kind)."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from bench.kinds import UNTYPED, _majority, _mentions, _spelling, _stored_kind, known_names
+from bench.kinds import UNTYPED, _mentions, _spelling, _stored_kind, known_names
 
 KINDS = {"method", "model", "dataset", "benchmark", "metric", "tool"}
 
@@ -24,22 +24,11 @@ def test_names_are_found_whole_not_inside_other_names() -> None:
     assert _spelling("CIFAR10") == _spelling("CIFAR-10") != _spelling("CIFAR-100")
 
 
-def test_the_stored_kind_is_the_first_typed_use_until_a_paper_proposes_it() -> None:
-    stored = None
-    for kind, proposes in (
-        (None, False),
-        ("method", False),
-        ("dataset", False),
-        ("model", False),
-        ("benchmark", True),
-        ("metric", True),
-    ):
-        stored = _stored_kind(stored, kind, proposes)
-    assert stored == ("benchmark", True)
-    assert _stored_kind(None, None, False) == (None, False)  # untyped: only linked
-
-
-def test_most_papers_kind_ignores_untyped_uses_and_prefers_a_typed_kind_on_ties() -> None:
-    assert _majority(Counter({UNTYPED: 9, "dataset": 3, "benchmark": 2})) == "dataset"
-    assert _majority(Counter({"method": 1, "model": 1})) == "model"
-    assert _majority(Counter({UNTYPED: 2})) is None
+def test_the_stored_kind_is_most_papers_kind_a_tie_to_the_proposing_papers() -> None:
+    kinds = Counter({UNTYPED: 9, "dataset": 3, "benchmark": 2})
+    assert _stored_kind(kinds, Counter()) == "dataset"  # untyped uses do not count
+    tied = Counter({"model": 2, "dataset": 2, "method": 2})
+    assert _stored_kind(tied, Counter({"dataset": 1})) == "dataset"
+    assert _stored_kind(tied, Counter()) == "dataset"  # then a named kind, alphabetically
+    assert _stored_kind(Counter({"method": 1, "model": 1}), Counter()) == "model"
+    assert _stored_kind(Counter({UNTYPED: 2}), Counter()) is None
