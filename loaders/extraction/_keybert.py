@@ -66,7 +66,7 @@ _GREEK = frozenset(name.lower() for name, word in WORD_MACROS.items() if name ==
 
 def extractor_version(*, fast: bool) -> str:
     """Stored on every edge: a load with another version or mode re-extracts the paper."""
-    return "kb-np-39-fast" if fast else "kb-np-39"
+    return "kb-np-40-fast" if fast else "kb-np-40"
 
 
 class Rankers(NamedTuple):

@@ -392,7 +392,9 @@ def link_variants(
     units: Sequence[Unit], methods: list[MethodCandidate], *, is_concept: Callable[[str], bool]
 ) -> list[MethodCandidate]:
     """Point each named variant at the method it varies; a base named only inside its variant
-    (``OPT-13B`` alone) is added as a used method. A variant's base is never proposed here."""
+    (``OPT-13B`` alone) is added as a used method. A variant's base is not proposed here
+    (``SD-LoRA`` builds on LoRA), unless its only variants are sizes of it: a paper writes
+    the sizes of its own model (``PandaLM`` with ``PandaLM-7B`` and ``PandaLM-70B``)."""
     by_key = {m.key: m for m in methods}
     added: list[MethodCandidate] = []
     for method in methods:
@@ -412,7 +414,8 @@ def link_variants(
     for method in methods:
         base_method = by_key.get(method.variant_of or "")
         if base_method is not None:
-            base_method.proposed = False
+            if not _SIZE.match(method.name):
+                base_method.proposed = False
             if method.kind is None:
                 method.kind = base_method.kind
             base_method.kind = base_method.kind or method.kind

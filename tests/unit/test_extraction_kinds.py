@@ -128,6 +128,24 @@ def test_a_benchmark_introduced_as_a_framework_for_evaluating_is_a_benchmark(
     assert "MiniWoB" not in {h.name for h in result.uses}  # a task suite named as tasks
 
 
+def test_a_proposed_name_stays_proposed_beside_its_own_sizes(
+    extractor: KeyphraseExtractor,
+) -> None:
+    # the paper's sizes of its own model vary it; a named variant of another's does not
+    result = _one(
+        extractor,
+        "Judging LLM outputs is costly. We introduce a judge large language model, named "
+        "Pandora, trained to pick the better of two responses. Pandora-7B matches GPT-4 "
+        "and Pandora-70B surpasses it.",
+    )
+    assert "Pandora" in {h.name for h in result.proposes}
+    variant = _one(
+        extractor,
+        "Fine-tuning is expensive. We propose SD-LoRA, which scales LoRA to many tasks.",
+    )
+    assert {h.name for h in variant.proposes} == {"SD-LoRA"}
+
+
 def test_small_caps_names_are_proposed(extractor: KeyphraseExtractor) -> None:
     result = _one(
         extractor,
