@@ -460,7 +460,7 @@ class MethodMention:
     relation: str = strawberry.field(description='"PROPOSES" or "USES".')
     score: float
     evidence: Evidence | None = strawberry.field(description="Where the paper writes its name.")
-    kind_said: MethodKind | None = strawberry.field(
+    kind_said: MethodKind | None = strawberry.field(  # type: ignore[valid-type]
         description=(
             "The kind this paper gives the name (null: it does not say); the method's `kind` "
             "is the one most of its papers give."
