@@ -206,14 +206,28 @@ def test_a_name_after_a_clause_ending_in_a_comma_keeps_its_kind(
     assert "L-MAP" in [m.name for m in result.proposes]
 
 
-def test_a_model_that_gives_scores_stays_a_model(extractor: KeyphraseExtractor) -> None:
-    result = _one(
-        extractor,
-        "We propose RankAlign, a preference optimization method. We rate summaries with "
-        "GPT-4 scores and BERT scores, and RankAlign raises both.",
-    )
-    used = _kinds(result.uses)
-    assert (used.get("GPT-4"), used.get("BERT")) == ("model", "model")  # scores they give
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        pytest.param(
+            "We propose RankAlign, a preference optimization method. We rate summaries with "
+            "GPT-4 scores and BERT scores, and RankAlign raises both.",
+            {"GPT-4": "model", "BERT": "model"},  # the scores they give do not make metrics
+            id="a model that gives scores stays a model",
+        ),
+        pytest.param(
+            "We propose GuidedCheck, a contamination test. The overlap with the reference "
+            "instances (as measured by ROUGE-L or BLEURT) is significantly higher.",
+            {"ROUGE-L": "metric", "BLEURT": "metric"},
+            id="a name measured by is a metric",
+        ),
+    ],
+)
+def test_the_words_around_a_used_name_type_it(
+    extractor: KeyphraseExtractor, text: str, kinds: dict[str, str]
+) -> None:
+    used = _kinds(_one(extractor, text).uses)
+    assert {name: used.get(name) for name in kinds} == kinds
 
 
 def test_the_head_of_the_nouns_after_a_list_types_its_names(
@@ -251,16 +265,6 @@ def test_a_used_model_of_a_known_family_is_a_model_whatever_noun_follows(
     )
     assert _kinds(result.uses).get("GPT-4") == "model"  # not a method for its "modules"
     assert _kinds(result.proposes) == {"ViT-Lens": "method"}  # the paper says what it made
-
-
-def test_a_name_measured_by_is_a_metric(extractor: KeyphraseExtractor) -> None:
-    result = _one(
-        extractor,
-        "We propose GuidedCheck, a contamination test. The overlap with the reference "
-        "instances (as measured by ROUGE-L or BLEURT) is significantly higher.",
-    )
-    used = _kinds(result.uses)
-    assert (used.get("ROUGE-L"), used.get("BLEURT")) == ("metric", "metric")
 
 
 def test_a_verb_tagged_as_a_noun_after_the_kind_noun_keeps_the_kind(
