@@ -4,9 +4,8 @@ Kinds are ``method``, ``model``, ``dataset``, ``benchmark``, ``metric`` and ``to
 says which, strongest cue first:
 
 1. the name's shape: ``Cybench``, ``MMLU-Bench``, ``NAS-Bench-101``, ``HumanEval`` are
-   benchmarks; a used
-   name of a well-known model family (``GPT-4``, ``Llama-2``) is a model whatever its
-   neighbours say (``LLM-based (GPT-4) modules``);
+   benchmarks; a used name of a well-known model family (``GPT-4``, ``Llama-2``) is a model
+   whatever its neighbours say (``LLM-based (GPT-4) modules``);
 2. the noun the paper puts beside it: ``Mirage, a synthetic dataset``, ``a practical method,
    Tok-RAG``, ``the DyDiT architecture``, ``Diffusion Transformer (DiT), an emerging diffusion
    model``, the head of its spelled-out form (``generative flow networks``); a framework *for
