@@ -3,7 +3,9 @@ baseline revision still reports this tree's figures."""
 
 from __future__ import annotations
 
-from bench.throughput import table_rows
+from typing import Any
+
+from bench.throughput import _floor_statements, table_rows
 
 AFTER = {"help": 0.4, "extract": 4.6, "load": 5.0, "down": 0.9}
 FLOOR = {"over_floor": 1.26, "extract_s": 34.8, "floor_s": 27.7, "papers": 200, "phrases": 4746}
@@ -28,6 +30,60 @@ def test_each_target_sits_beside_its_baseline() -> None:
     ]
     assert rows[0][1] == "104.0 (before: 87.0)" and rows[0][2] == "1.2x"
     assert rows[3][1] == "1.26x"
+
+
+def test_the_write_is_shown_beside_the_databases_own_merge_of_the_same_graph() -> None:
+    found = result(baseline=True)
+    found["write"].update(  # type: ignore[attr-defined]
+        papers_per_s={"after": 104.0, "before": 87.0, "floor": 130.0},
+        over_floor=1.25,
+        floor_same_graph=True,
+        nodes=22435,
+        edges=106356,
+    )
+    rows = table_rows(found)
+    assert rows[1][0] == "online write over Neo4j's own MERGE of the same graph"
+    assert rows[1][1] == "1.25x" and rows[1][2] == "104.0 vs 130.0 papers/s"
+    assert "same graph: True" in str(rows[1][3])
+
+
+def _node(id_: str, label: str, **props: object) -> dict[str, object]:
+    return {"id": id_, "labels": [label], "props": props}
+
+
+def test_the_floor_writes_each_batch_with_the_nodes_its_papers_first_reach() -> None:
+    nodes = [
+        _node("p1", "Paper", matchKey="a"),
+        _node("p2", "Paper", matchKey="b"),
+        _node("c1", "Concept", key="graph"),
+        _node("c2", "Concept", key="tree"),
+    ]
+    edges = [
+        {"a": "p1", "b": "c1", "type": "MENTIONS", "props": {"score": 0.5}},
+        {"a": "p2", "b": "c1", "type": "MENTIONS", "props": {"score": 0.4}},
+        {"a": "p2", "b": "c2", "type": "MENTIONS", "props": {"score": 0.3}},
+    ]
+    first, second = _floor_statements(nodes, edges, batch=1)
+
+    def written(part: list[tuple[str, list[Any]]]) -> list[tuple[str, list[Any]]]:
+        return [(statement.split(" MERGE ")[1].split()[0], rows) for statement, rows in part]
+
+    assert written(first) == [
+        ("(n:`Paper`", [{"matchKey": "a"}]),
+        ("(n:`Concept`", [{"key": "graph"}]),
+        ("(a)-[e:`MENTIONS`]->(b)", [{"a": ["a"], "b": ["graph"], "p": {"score": 0.5}}]),
+    ]
+    assert written(second) == [
+        ("(n:`Paper`", [{"matchKey": "b"}]),
+        ("(n:`Concept`", [{"key": "tree"}]),
+        (
+            "(a)-[e:`MENTIONS`]->(b)",
+            [
+                {"a": ["b"], "b": ["graph"], "p": {"score": 0.4}},
+                {"a": ["b"], "b": ["tree"], "p": {"score": 0.3}},
+            ],
+        ),
+    ]
 
 
 def test_without_a_baseline_only_this_trees_figures_are_shown() -> None:
