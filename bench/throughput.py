@@ -119,7 +119,10 @@ def run(
 WRITE_CHILD = """
 import asyncio, json, sys, time
 from pathlib import Path
-from papergraph.settings import load_settings
+try:
+    from papergraph.settings import load_settings
+except ModuleNotFoundError:  # a tree from before the settings moved into papergraph/
+    from graph.config import load_settings
 from graph.connection import async_driver
 from graph.schema import ensure_schema
 from graph.writes import clear_graph, upsert_papers
