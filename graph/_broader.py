@@ -44,11 +44,13 @@ __all__ = [
     "subset_candidates",
 ]
 
-#: Head words that add a kind of thing, not a different thing: ``X method`` is a kind of ``X``.
-#: ``model`` and ``system`` are not here: a language model is not a kind of language.
+#: Head words that add a kind of thing, not a different thing: ``X method`` is a kind of ``X``,
+#: and so is an ``X task`` or ``X problem`` (``regression task`` → ``regression``).
+#: ``model``, ``system`` and ``data`` are not here: a language model is not a kind of
+#: language, nor preference data a kind of preference.
 GENERIC_HEADS = frozenset(
     {"method", "approach", "technique", "framework", "algorithm", "strategy", "scheme",
-     "procedure", "paradigm", "mechanism", "methodology", "pipeline"}
+     "procedure", "paradigm", "mechanism", "methodology", "pipeline", "task", "problem"}
 )  # fmt: skip
 #: Words too general to be anyone's broader concept on their own (``bayesian network`` is not
 #: usefully "a network"); they may still be the head of a longer parent.

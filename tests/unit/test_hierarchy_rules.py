@@ -15,6 +15,8 @@ from graph.hierarchy import broader_candidates, choose_broader
         ("machine unlearning", "unlearning"),
         ("unlearning method", "unlearning"),
         ("attention mechanism", "attention"),
+        ("reasoning task", "reasoning"),
+        ("optimization problem", "optimization"),
         ("sparse mixture of experts", "mixture of experts"),
         ("robustness of language model", "robustness"),
     ],
@@ -86,3 +88,16 @@ def test_a_modifier_left_out_needs_a_close_meaning_and_the_head_comes_first() ->
     assert place(gcn, existing={gnn}, similarity=None).broader is None
     head = place(gcn, existing={gnn, "convolutional network"}, similarity=lambda a, b: 0.75)
     assert head.broader == "convolutional network"
+
+
+def test_a_task_or_problem_sits_under_what_it_is_a_task_of_when_the_meaning_holds() -> None:
+    close = {("regression task", "regression"): 0.84, ("target task", "target"): 0.55}
+
+    def similarity(a: str, b: str) -> float:
+        return close[(a, b)]
+
+    found = place("regression task", existing={"regression"}, similarity=similarity)
+    assert (found.broader, found.reason) == ("regression", "head")
+    assert place("target task", existing={"target"}, similarity=similarity).broader is None
+    assert broader_candidates("learning task") == []  # never a lone generic word
+
