@@ -100,4 +100,3 @@ def test_a_task_or_problem_sits_under_what_it_is_a_task_of_when_the_meaning_hold
     assert (found.broader, found.reason) == ("regression", "head")
     assert place("target task", existing={"target"}, similarity=similarity).broader is None
     assert broader_candidates("learning task") == []  # never a lone generic word
-
