@@ -50,15 +50,21 @@ def test_a_lone_generic_word_is_never_a_candidate() -> None:
     assert broader_candidates("graph neural network") == ["neural network"]
 
 
-def test_a_one_word_head_parent_needs_a_close_meaning() -> None:
-    close = {("semantic segmentation", "segmentation"): 0.77, ("point cloud", "cloud"): 0.62}
-
-    def similarity(a: str, b: str) -> float:
-        return close[(a, b)]
-
-    found = place("semantic segmentation", existing={"segmentation"}, similarity=similarity)
-    assert (found.broader, found.reason) == ("segmentation", "head")
-    assert place("point cloud", existing={"cloud"}, similarity=similarity).broader is None
+@pytest.mark.parametrize(
+    ("key", "parent", "cosine", "placed"),
+    [
+        ("semantic segmentation", "segmentation", 0.77, True),
+        ("point cloud", "cloud", 0.62, False),
+        ("regression task", "regression", 0.84, True),  # a task of X is a kind of X …
+        ("target task", "target", 0.55, False),  # … when the meaning holds
+        ("optimization problem", "optimization", 0.88, True),
+    ],
+)
+def test_a_one_word_head_parent_needs_a_close_meaning(
+    key: str, parent: str, cosine: float, placed: bool
+) -> None:
+    found = place(key, existing={parent}, similarity=lambda a, b: cosine)
+    assert (found.broader, found.reason) == ((parent, "head") if placed else (None, None))
 
 
 def test_leaving_out_modifiers_gives_the_family_and_a_network_is_a_neural_network() -> None:
@@ -90,13 +96,5 @@ def test_a_modifier_left_out_needs_a_close_meaning_and_the_head_comes_first() ->
     assert head.broader == "convolutional network"
 
 
-def test_a_task_or_problem_sits_under_what_it_is_a_task_of_when_the_meaning_holds() -> None:
-    close = {("regression task", "regression"): 0.84, ("target task", "target"): 0.55}
-
-    def similarity(a: str, b: str) -> float:
-        return close[(a, b)]
-
-    found = place("regression task", existing={"regression"}, similarity=similarity)
-    assert (found.broader, found.reason) == ("regression", "head")
-    assert place("target task", existing={"target"}, similarity=similarity).broader is None
-    assert broader_candidates("learning task") == []  # never a lone generic word
+def test_a_generic_head_alone_is_never_a_parent() -> None:
+    assert broader_candidates("learning task") == []
