@@ -71,25 +71,49 @@ def _sources(ids: Sequence[str]) -> set[str]:
 
 def author_rows(inputs: Sequence[AuthorInput]) -> tuple[list[AuthorGroup], list[dict[str, Any]]]:
     """The people among ``inputs`` and the ``{matchKey, key, position}`` rows of WROTE."""
-    groups: list[AuthorGroup] = []
+    found = _Groups()
     wrote: list[dict[str, Any]] = []
     for item in inputs:
-        group = _find(groups, item)
+        group = found.find(item)
         if group is None:
             group = _new(item)
-            groups.append(group)
         else:
             group.absorb(item)
+        found.index(group)
         wrote.append({"matchKey": item.match_key, "key": group.key, "position": item.position})
-    return groups, wrote
+    return found.groups, wrote
 
 
-def _find(groups: Sequence[AuthorGroup], item: AuthorInput) -> AuthorGroup | None:
-    for group in groups:
-        if (item.orcid and group.orcid == item.orcid) or set(item.ids) & set(group.ids):
-            return group
-    key = name_key(item.name)
-    return next((g for g in groups if key in g.spellings and g.admits(item)), None)
+class _Groups:
+    """The groups in the order they were made, indexed by ORCID, id and name key, so finding
+    an author's group costs the same with ten groups or a million (a bulk load matches every
+    author of its input at once)."""
+
+    def __init__(self) -> None:
+        self.groups: list[AuthorGroup] = []
+        self._at: dict[int, int] = {}  # id(group) → its place in ``groups``
+        self._by: dict[tuple[str, str], list[int]] = {}  # ("orcid"|"id"|"name", value) → places
+
+    def find(self, item: AuthorInput) -> AuthorGroup | None:
+        """The first group sharing the ORCID or an id, else the first of the same name that
+        admits ``item``."""
+        keys = [("id", i) for i in item.ids] + ([("orcid", item.orcid)] if item.orcid else [])
+        same = [at for key in keys for at in self._by.get(key, ())]
+        if same:
+            return self.groups[min(same)]
+        named = sorted(self._by.get(("name", name_key(item.name)), ()))
+        return next((self.groups[at] for at in named if self.groups[at].admits(item)), None)
+
+    def index(self, group: AuthorGroup) -> None:
+        """Add ``group`` (new, or grown by ``absorb``) under each of its ORCID, ids and names."""
+        at = self._at.setdefault(id(group), len(self.groups))
+        if at == len(self.groups):
+            self.groups.append(group)
+        keys = [("id", i) for i in group.ids] + [("name", n) for n in group.spellings]
+        for key in keys + ([("orcid", group.orcid)] if group.orcid else []):
+            places = self._by.setdefault(key, [])
+            if at not in places:
+                places.append(at)
 
 
 def _new(item: AuthorInput) -> AuthorGroup:

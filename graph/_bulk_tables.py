@@ -287,9 +287,9 @@ class BulkTables:
     def _author_rows(self) -> Iterator[Node | Edge]:
         """merge_authors and merge_wrote over the batch's author groups."""
         groups, wrote = author_rows(self._authors)
-        authors: dict[str, dict[str, Any]] = {}
-        stored = {group.key: _merge_author(authors, group) for group in groups}
-        for key, props in authors.items():
+        authors = _StoredAuthors()
+        stored = {group.key: authors.merge(group) for group in groups}
+        for key, props in authors.authors.items():
             yield Node(key, ("Author",), props)
         positions = {(stored[w["key"]], w["matchKey"]): w["position"] for w in wrote}
         for (author, match_key), position in positions.items():
@@ -318,24 +318,42 @@ class BulkTables:
             yield Edge(start, "CITES", end, {}, ("Paper", space))
 
 
-def _merge_author(authors: dict[str, dict[str, Any]], group: AuthorGroup) -> str:
-    """merge_authors for one group: an author found by an id or the ORCID, else by name where
-    no id of the same source or other ORCID tells them apart, else a new one under the
-    group's key; returns the key it is stored under."""
-    row = group.row()
-    found = next((a for a in authors.values() if _same_ids(a, row)), None)
-    found = found or next((a for a in authors.values() if _same_name(a, row)), None)
-    key = str(row["key"] if found is None else found["key"])
-    author = authors.setdefault(
-        key, {"key": key, "name": row["name"], "nameKey": row["nameKey"], "ids": []}
-    )
-    author["orcid"] = author.get("orcid") or row["orcid"]
-    _extend(author["ids"], row["ids"])
-    return key
+class _StoredAuthors:
+    """merge_authors over every group of the input: the authors stored so far, in the order
+    stored, found by id or ORCID, else by name where no id of the same source or other ORCID
+    tells them apart; indexed, since a bulk load merges all its authors at once."""
 
+    def __init__(self) -> None:
+        self.authors: dict[str, dict[str, Any]] = {}
+        self._order: dict[str, int] = {}
+        self._orcid: dict[str, list[str]] = {}
+        self._named: dict[str, list[str]] = {}
 
-def _same_ids(author: dict[str, Any], row: dict[str, Any]) -> bool:
-    return author["key"] in row["lookup"] or bool(row["orcid"] and author["orcid"] == row["orcid"])
+    def merge(self, group: AuthorGroup) -> str:
+        """Store ``group`` (a new author under its key, or into the one found); returns the
+        key it is stored under."""
+        row = group.row()
+        found = self._by_ids(row) or self._by_name(row)
+        key = str(row["key"] if found is None else found["key"])
+        author = self.authors.get(key)
+        if author is None:
+            author = {"key": key, "name": row["name"], "nameKey": row["nameKey"], "ids": []}
+            self.authors[key], self._order[key] = author, len(self._order)
+            self._named.setdefault(row["nameKey"], []).append(key)
+        if not author.get("orcid") and row["orcid"]:
+            self._orcid.setdefault(row["orcid"], []).append(key)
+        author["orcid"] = author.get("orcid") or row["orcid"]
+        _extend(author["ids"], row["ids"])
+        return key
+
+    def _by_ids(self, row: dict[str, Any]) -> dict[str, Any] | None:
+        keys = [k for k in row["lookup"] if k in self.authors]
+        keys += self._orcid.get(row["orcid"], []) if row["orcid"] else []
+        return self.authors[min(keys, key=self._order.__getitem__)] if keys else None
+
+    def _by_name(self, row: dict[str, Any]) -> dict[str, Any] | None:
+        named = (self.authors[k] for k in self._named.get(row["nameKey"], []))
+        return next((a for a in named if _same_name(a, row)), None)
 
 
 def _same_name(author: dict[str, Any], row: dict[str, Any]) -> bool:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from graph._authors import AuthorInput, author_rows
+from hypothesis import given
+from hypothesis import strategies as st
+
+from graph._authors import AuthorGroup, AuthorInput, author_rows
 from graph.paper_ids import name_key
 
 
@@ -48,3 +51,46 @@ def test_two_orcids_tell_one_name_apart() -> None:
         ]
     )
     assert len(groups) == 2
+
+
+def _matched_by_scanning(inputs: list[AuthorInput]) -> list[tuple[str, list[str]]]:
+    """The rules read straight off the module docstring, every group scanned in order."""
+    groups: list[AuthorGroup] = []
+    for item in inputs:
+        key = name_key(item.name)
+        found = next(
+            (
+                g
+                for g in groups
+                if (item.orcid and g.orcid == item.orcid) or set(item.ids) & set(g.ids)
+            ),
+            None,
+        ) or next((g for g in groups if key in g.spellings and g.admits(item)), None)
+        if found is None:
+            ident = (
+                f"orcid:{item.orcid}" if item.orcid else item.ids[0] if item.ids else f"name:{key}"
+            )
+            groups.append(AuthorGroup(ident, item.name, key, item.orcid, list(item.ids), {key}))
+        else:
+            found.absorb(item)
+    return [(g.key, g.ids) for g in groups]
+
+
+_AUTHORS = st.builds(
+    lambda paper, name, ids, orcid: AuthorInput(paper, 1, name, orcid, tuple(ids)),
+    st.sampled_from(["p1", "p2", "p3"]),
+    st.sampled_from(["Jane Smith", "jane smith", "J. Smith", "Li Wei", "Wei Li"]),
+    st.lists(
+        st.sampled_from(["openalex:A1", "openalex:A2", "s2:7", "s2:8"]), max_size=2, unique=True
+    ),
+    st.sampled_from([None, None, "0000-0001", "0000-0002"]),
+)
+
+
+@given(st.lists(_AUTHORS, max_size=12))
+def test_the_indexed_matching_finds_the_groups_a_scan_in_order_finds(
+    inputs: list[AuthorInput],
+) -> None:
+    groups, wrote = author_rows(inputs)
+    assert [(g.key, g.ids) for g in groups] == _matched_by_scanning(inputs)
+    assert len(wrote) == len(inputs)
