@@ -81,6 +81,7 @@ _STALE = query("stale_methods")
 _ORPHANS = query("delete_orphans")
 _DELETE_PAPER = query("delete_paper")
 _COUNTS = query("graph_counts")
+_CLEAR_RELATIONSHIPS = query("clear_relationships")
 _CLEAR_GRAPH = query("clear_graph")
 _CLEAR_WROTE = query("clear_wrote")
 _AUTHORS = query("merge_authors")
@@ -607,6 +608,10 @@ async def graph_counts(driver: AsyncDriver, *, database: str) -> Stats:
 
 
 async def clear_graph(driver: AsyncDriver, *, database: str) -> None:
-    """Delete every Paper, Concept and Method (used by tests and benchmarks)."""
+    """Delete every papergraph node and relationship (used by tests and benchmarks).
+
+    Edges go first, in batches, so a dense node's edges never sit in one transaction.
+    """
     async with driver.session(database=database) as session:
+        await (await session.run(_CLEAR_RELATIONSHIPS)).consume()
         await (await session.run(_CLEAR_GRAPH)).consume()
