@@ -216,7 +216,8 @@ class Kinds(PaperStage):
 
 class Variants(PaperStage):
     """Which name each method varies (``SD-LoRA`` → ``LoRA``); a base named only inside its
-    variant joins as a used method, and a variant's base is never the paper's own."""
+    variant joins as a used method, and a variant's base is not the paper's own unless the
+    paper introduces it before any variant."""
 
     name = "variants"
     reads = ("units", "methods", "defined")
@@ -226,7 +227,10 @@ class Variants(PaperStage):
         resolve = concept_resolver(paper.defined, context.acronyms)
         before = {id(m): (m.proposed, m.kind) for m in paper.methods}
         paper.methods = link_variants(
-            paper.units, paper.methods, is_concept=lambda word: resolve(word) is not None
+            paper.units,
+            paper.methods,
+            is_concept=lambda word: resolve(word) is not None,
+            proposed_at=paper.defined.proposed_at,
         )
         if context.recorder.enabled:
             for method in paper.methods:

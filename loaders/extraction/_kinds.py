@@ -388,12 +388,18 @@ def _sentence_start(units: Sequence[Unit], i: int) -> int:
 
 
 def link_variants(
-    units: Sequence[Unit], methods: list[MethodCandidate], *, is_concept: Callable[[str], bool]
+    units: Sequence[Unit],
+    methods: list[MethodCandidate],
+    *,
+    is_concept: Callable[[str], bool],
+    proposed_at: set[int],
 ) -> list[MethodCandidate]:
     """Point each named variant at the method it varies; a base named only inside its variant
     (``OPT-13B`` alone) is added as a used method. A variant's base is not proposed here
-    (``SD-LoRA`` builds on LoRA), unless its only variants are sizes of it: a paper writes
-    the sizes of its own model (``PandaLM`` with ``PandaLM-7B`` and ``PandaLM-70B``)."""
+    (``SD-LoRA`` builds on LoRA), unless its only variants are sizes of it (a paper writes
+    the sizes of its own model: ``PandaLM`` with ``PandaLM-7B`` and ``PandaLM-70B``) or the
+    paper introduces the base (a position in ``proposed_at``) before it writes any variant:
+    ``we present our new approach ParFam`` … ``an extension (DL-ParFam)``."""
     by_key = {m.key: m for m in methods}
     added: list[MethodCandidate] = []
     for method in methods:
@@ -413,12 +419,23 @@ def link_variants(
     for method in methods:
         base_method = by_key.get(method.variant_of or "")
         if base_method is not None:
-            if not _SIZE.match(method.name):
+            if not _SIZE.match(method.name) and not _introduced_first(
+                units, base_method, method, proposed_at
+            ):
                 base_method.proposed = False
             if method.kind is None:
                 method.kind = base_method.kind
             base_method.kind = base_method.kind or method.kind
     return methods
+
+
+def _introduced_first(
+    units: Sequence[Unit], base: MethodCandidate, variant: MethodCandidate, proposed_at: set[int]
+) -> bool:
+    """Whether the paper introduces ``base`` (writes it where it proposes) before it first
+    writes ``variant``."""
+    first_variant = min((s for s, _ in occurrences(units, variant)), default=len(units))
+    return any(s in proposed_at and s < first_variant for s, _ in occurrences(units, base))
 
 
 def _base_candidate(variant: MethodCandidate, key: str) -> MethodCandidate:

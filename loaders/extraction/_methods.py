@@ -97,6 +97,8 @@ _PROPOSING = frozenset(
         "offers",
         "formulate",
         "formulates",
+        "curate",
+        "curates",
     ]
 )
 _NOT_AFTER = frozenset(
@@ -300,6 +302,7 @@ def find_methods(
             _add(found, _canonical(text, units), i in proposed_at and i not in inside)
     named = [*_named_after_trigger(units), *_appositive_names(units, proposed_at)]
     named += _shouted_head(units, capitals_title(units) | borrowed_letters(units))
+    named += _title_named(units, proposed_at)
     for name in [*named, *_capitalised_names(units, proposed_at), *emphasised]:
         _add(found, name, True)
     methods = _merge_initialisms(_without_parts_of_proposed(_merge_plurals(found), units))
@@ -686,6 +689,25 @@ def _title_head(units: Sequence[Unit], title_end: int) -> set[int]:
         if units[i].text == ":":
             return set(range(i))
     return set()
+
+
+def _title_named(units: Sequence[Unit], proposed_at: set[int]) -> list[str]:
+    """``Ferret: Refer and Ground ...`` with ``We introduce Ferret, a new MLLM``: the title's
+    head that the body then introduces, word for word and capitalised, names the paper's
+    own method, even when its words are English (``Beam Enumeration``) or shaped like an
+    adjective (``R-Sparse``)."""
+    head = sorted(_title_head(units, len(units)))
+    words = [units[i].text.lower() for i in head]  # a title's English words come lower-cased
+    for i in sorted(proposed_at):
+        body = units[i : i + len(words)]
+        if (
+            head
+            and i > head[-1] + 1
+            and [u.text.lower() for u in body] == words
+            and all(u.text[:1].isupper() for u in body)
+        ):
+            return [" ".join(u.text for u in body)]
+    return []
 
 
 def _named_after_trigger(units: Sequence[Unit]) -> list[str]:

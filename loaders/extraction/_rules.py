@@ -26,6 +26,7 @@ RULES: dict[str, str] = {
     "method.defined-acronym": "an acronym the paper defines as a method name",
     "method.emphasised": "typeset for emphasis (\\texttt, **bold**)",
     "method.named-after-trigger": "written after termed, dubbed, called, we call",
+    "method.title-named": "heads the title and the body introduces it, word for word",
     "method.capitals-run": "words in capitals ending in an English word",
     "method.capitalised-name": "capitalised words the paper introduces, before what they are",
     "method.name-shape": "a coined token (inner capital, digits) or an acronym",

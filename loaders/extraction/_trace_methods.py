@@ -5,7 +5,7 @@ nothing."""
 from __future__ import annotations
 
 from ._kinds import occurrences
-from ._methods import MethodCandidate, _named_after_trigger, _title_head
+from ._methods import MethodCandidate, _named_after_trigger, _title_head, _title_named
 from ._stages import Paper
 
 __all__ = ["found_by", "proposed_by"]
@@ -20,6 +20,8 @@ def found_by(paper: Paper, method: MethodCandidate) -> str:
         return "method.emphasised"
     if name in _named_after_trigger(paper.units):
         return "method.named-after-trigger"
+    if name in _title_named(paper.units, paper.defined.proposed_at):
+        return "method.title-named"
     if " " in name:
         return "method.capitals-run" if name.isupper() else "method.capitalised-name"
     return "method.name-shape"

@@ -299,3 +299,86 @@ def test_components_the_appositive_names_with_called_stay_proposed(
         ),
     )
     assert {"TopoFR", "PTSA", "SDE"} <= _proposed(result)
+
+
+@pytest.mark.parametrize(
+    ("title", "text", "name"),
+    [
+        (  # an English word, capitalised: no coined shape says it is a name
+            "Ferret: Refer and Ground Anything at Any Granularity",
+            "We introduce Ferret, a new multimodal large language model that grounds "
+            "open-vocabulary descriptions in images.",
+            "Ferret",
+        ),
+        (  # two English words
+            "Beam Enumeration: Explainability for Molecular Design",
+            "Here, we propose Beam Enumeration to enumerate the most probable sub-sequences "
+            "of molecular generative models.",
+            "Beam Enumeration",
+        ),
+        (  # shaped like a capitalised adjective (``Consistency-Aware``)
+            "R-Sparse: Rank-Aware Activation Sparsity for Efficient Inference",
+            "In this paper, we introduce R-Sparse, a training-free activation sparsity "
+            "approach for large language models.",
+            "R-Sparse",
+        ),
+    ],
+)
+def test_the_title_head_the_body_introduces_is_proposed_whatever_its_shape(
+    extractor: KeyphraseExtractor, title: str, text: str, name: str
+) -> None:
+    result = _extract(extractor, title=title, text=text)
+    assert name in _proposed(result)
+    assert name.lower() not in {c.name.lower() for c in result.concepts}
+
+
+def test_a_title_head_the_body_only_mentions_is_not_proposed(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor,
+        title="Attention: Where Transformers Look",
+        text=(
+            "Attention is the core of transformers. We propose a probe that measures where "
+            "the heads of a transformer look, and find that Attention concentrates on few tokens."
+        ),
+    )
+    assert "Attention" not in _proposed(result)
+
+
+def test_a_dataset_the_authors_curate_is_proposed(extractor: KeyphraseExtractor) -> None:
+    result = _extract(
+        extractor,
+        text=(
+            "Multimodal models ground phrases poorly. To improve grounding, we curate GRIT, "
+            "a refer-and-ground instruction tuning dataset of 1.1M samples."
+        ),
+    )
+    assert "GRIT" in _proposed(result)
+
+
+def test_a_base_the_paper_introduces_before_its_variant_stays_proposed(
+    extractor: KeyphraseExtractor,
+) -> None:
+    result = _extract(
+        extractor,
+        text=(
+            "Symbolic regression is hard. In this paper, we present our new approach ParFam "
+            "that uses parametric families of symbolic functions. Moreover, we present an "
+            "extension incorporating a pre-trained transformer network (DL-ParFam) to guide "
+            "ParFam."
+        ),
+    )
+    assert {"ParFam", "DL-ParFam"} <= _proposed(result)
+
+
+def test_a_base_its_variant_builds_on_is_not_proposed(extractor: KeyphraseExtractor) -> None:
+    result = _extract(
+        extractor,
+        text=(
+            "Low-rank adaptation (LoRA) tunes large models cheaply. We propose SD-LoRA, which "
+            "decouples the magnitude and direction of LoRA updates for continual learning."
+        ),
+    )
+    assert "SD-LoRA" in _proposed(result)
+    assert "LoRA" not in _proposed(result)
