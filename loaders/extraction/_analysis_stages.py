@@ -19,7 +19,7 @@ from ._candidates import Candidate, collect_candidates
 from ._kinds import assign_kinds, kind_cue, link_variants, occurrences
 from ._methods import MethodCandidate, find_methods
 from ._normalise import is_acronym
-from ._not_concepts import filler, verb_forms
+from ._not_concepts import filler, reports, verb_forms
 from ._own_names import read_own_names
 from ._senses import marked_long_forms, sense_key
 from ._stages import Context, Paper, PaperStage
@@ -78,8 +78,9 @@ def _note_candidate(paper: Paper, context: Context, stage: str, key: str, c: Can
 
 class NotConcepts(PaperStage):
     """Candidates that name no concept go: fillers (an evaluative modifier on a vague head,
-    ``slow inference``) and phrases holding a verb the tagger read as a noun (``mitigates
-    numerical issues``); the noun phrases beside such a verb are written whole."""
+    ``slow inference``), reports on the research (``generalization capabilities``) and phrases holding
+    a verb the tagger read as a noun (``mitigates numerical issues``); the noun phrases beside
+    such a verb are written whole."""
 
     name = "not-concepts"
     reads = ("candidates",)
@@ -99,6 +100,9 @@ class NotConcepts(PaperStage):
             elif filler([w.lower() for w in written[:-1]], key.rsplit(" ", 1)[-1]):
                 del candidates[key]
                 _note_dropped(paper, context, self.name, key, candidate, "concept.filler")
+            elif reports(key.rsplit(" ", 1)[-1]):
+                del candidates[key]
+                _note_dropped(paper, context, self.name, key, candidate, "concept.report")
 
 
 def _beside(words: list[str], verbs: list[int]) -> list[str]:

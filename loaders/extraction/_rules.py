@@ -20,6 +20,7 @@ RULES: dict[str, str] = {
     "acronym.expanded": "an acronym in the phrase replaced by its expansion",
     # not-concepts
     "concept.filler": "an evaluative modifier on a vague head (slow inference, hidden cost)",
+    "concept.report": "reports on the research, naming no subject (generalization capabilities)",
     "concept.verb-form": "holds a word English writes only as a verb (mitigates numerical issues)",
     "concept.beside-verb": "a noun phrase the paper writes whole beside a verb read as a noun",
     # methods
