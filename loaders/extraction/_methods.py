@@ -697,15 +697,12 @@ def _title_named(units: Sequence[Unit], proposed_at: set[int]) -> list[str]:
     own method, even when its words are English (``Beam Enumeration``) or shaped like an
     adjective (``R-Sparse``)."""
     head = sorted(_title_head(units, len(units)))
+    if not head:
+        return []
     words = [units[i].text.lower() for i in head]  # a title's English words come lower-cased
-    for i in sorted(proposed_at):
+    for i in sorted(p for p in proposed_at if p > head[-1] + 1):
         body = units[i : i + len(words)]
-        if (
-            head
-            and i > head[-1] + 1
-            and [u.text.lower() for u in body] == words
-            and all(u.text[:1].isupper() for u in body)
-        ):
+        if [u.text.lower() for u in body] == words and all(u.text[:1].isupper() for u in body):
             return [" ".join(u.text for u in body)]
     return []
 
