@@ -78,9 +78,9 @@ def _note_candidate(paper: Paper, context: Context, stage: str, key: str, c: Can
 
 class NotConcepts(PaperStage):
     """Candidates that name no concept go: fillers (an evaluative modifier on a vague head,
-    ``slow inference``), reports on the research (``generalization capabilities``) and phrases holding
-    a verb the tagger read as a noun (``mitigates numerical issues``); the noun phrases beside
-    such a verb are written whole."""
+    ``slow inference``), reports on the research (``generalization capabilities``) and
+    phrases holding a verb the tagger read as a noun (``mitigates numerical issues``); the
+    noun phrases beside such a verb are written whole."""
 
     name = "not-concepts"
     reads = ("candidates",)
@@ -90,17 +90,17 @@ class NotConcepts(PaperStage):
         candidates = paper.candidates
         written_as = {s: k for k, c in candidates.items() for s in c.surfaces}
         for key, candidate in list(candidates.items()):
-            written = candidate.surfaces[0].split(" ")
+            written, head = candidate.surfaces[0].split(" "), key.rsplit(" ", 1)[-1]
             verbs = verb_forms(written)
             if verbs:
                 del candidates[key]
                 _note_dropped(paper, context, self.name, key, candidate, "concept.verb-form")
                 for part in _beside(written, verbs) if candidate.whole else ():
                     _written_whole(paper, context, self.name, written_as.get(part))
-            elif filler([w.lower() for w in written[:-1]], key.rsplit(" ", 1)[-1]):
+            elif filler([w.lower() for w in written[:-1]], head):
                 del candidates[key]
                 _note_dropped(paper, context, self.name, key, candidate, "concept.filler")
-            elif reports(key.rsplit(" ", 1)[-1]):
+            elif reports(head):
                 del candidates[key]
                 _note_dropped(paper, context, self.name, key, candidate, "concept.report")
 
