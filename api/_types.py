@@ -21,6 +21,7 @@ from api._paging import cursor, offset_after, page_size
 from api.context import Context
 from graph import models
 from graph.paper_ids import IdKind, paper_url
+from loaders.extraction import RULES
 
 if TYPE_CHECKING:
     from api._authors import Author
@@ -35,6 +36,8 @@ __all__ = [
     "Evidence",
     "EvidenceField",
     "GraphPath",
+    "KindReason",
+    "KindVote",
     "Method",
     "MethodKind",
     "MethodMention",
@@ -349,6 +352,36 @@ class Concept:
         return [Method.of(m) for m in found]
 
 
+@strawberry.type(description="A kind papers give a method, and how many papers give it.")
+class KindVote:
+    kind: MethodKind  # type: ignore[valid-type]
+    papers: int
+
+
+@strawberry.type(
+    description="Why a method has its kind: the kind most of its papers give, read from the "
+    "cue most of those papers' text gives (`cue`, described in `rule`)."
+)
+class KindReason:
+    cue: str | None = strawberry.field(
+        description="The id of the cue (kind.noun-beside: `the X dataset`; kind.reported-on: "
+        "`accuracy on X` …); null on a graph loaded before cues were kept."
+    )
+    papers: int = strawberry.field(description="The papers giving the method its kind.")
+    typed: int = strawberry.field(description="The papers saying what the name is at all.")
+    votes: list[KindVote] = strawberry.field(
+        description="Each kind its papers give, most papers first."
+    )
+
+    @strawberry.field(description="What the cue means, in words.")
+    def rule(self) -> str | None:
+        return RULES.get(self.cue) if self.cue else None
+
+    @classmethod
+    def of(cls, view: models.KindReason) -> KindReason:
+        return _as_is(cls, view)
+
+
 @strawberry.type(
     description="A named method, model, dataset, benchmark, metric or tool (see `kind`)."
 )
@@ -362,6 +395,14 @@ class Method:
     @classmethod
     def of(cls, view: models.MethodView) -> Method:
         return _as_is(cls, view)
+
+    @strawberry.field(
+        description="Why it has its kind: the deciding cue and every kind its papers give "
+        "(null when no paper says what it is)."
+    )
+    async def kind_reason(self, info: Info) -> KindReason | None:
+        found = await info.context.loaders.method_kind_reasons.load((self.key,))
+        return KindReason.of(found) if found is not None and found.typed else None
 
     @strawberry.field(description="The papers proposing it.")
     async def proposed_by(self, info: Info) -> list[Paper]:
@@ -465,6 +506,10 @@ class MethodMention:
             "The kind this paper gives the name (null: it does not say); the method's `kind` "
             "is the one most of its papers give."
         )
+    )
+    kind_cue: str | None = strawberry.field(
+        description="The id of the cue in this paper's text that gave `kindSaid` (see "
+        "`Method.kindReason`)."
     )
 
     @classmethod

@@ -19,6 +19,7 @@ from graph.models import (
     ConceptCooccurrence,
     ConceptMention,
     ConceptView,
+    KindReason,
     MethodMention,
     MethodVariants,
     MethodView,
@@ -39,6 +40,7 @@ from graph.queries import (
     concept_tree_papers,
     concept_trend,
     method_concepts,
+    method_kind_reasons,
     method_proposed_by,
     method_trend,
     method_used_by,
@@ -155,6 +157,10 @@ class Loaders:
     @cached_property
     def method_proposed_by(self) -> DataLoader[tuple[Any, ...], tuple[PaperView, ...]]:
         return _loader(self._reader, method_proposed_by, "keys", ())
+
+    @cached_property
+    def method_kind_reasons(self) -> DataLoader[tuple[Any, ...], KindReason | None]:
+        return _loader(self._reader, method_kind_reasons, "keys", None)
 
     @cached_property
     def method_used_by(self) -> DataLoader[tuple[Any, ...], Page[PaperView]]:

@@ -97,6 +97,7 @@ def precision() -> dict[str, Any]:
     per_paper: dict[str, Counter[str]] = {}
     proposing: dict[str, Counter[str]] = {}
     wrong: dict[str, list[str]] = {}
+    by_cue: dict[str, Counter[bool]] = {}
     for paper, result in zip(papers, results, strict=True):
         for relation, hits in (("PROPOSES", result.proposes), ("USES", result.uses)):
             for hit in hits:
@@ -107,8 +108,10 @@ def precision() -> dict[str, Any]:
                 if name is None:
                     continue
                 per_paper.setdefault(name, Counter())[hit.kind or UNTYPED] += 1
+                if hit.kind is not None:
+                    by_cue.setdefault(hit.kind_cue, Counter())[hit.kind == known[name]] += 1
                 if hit.kind not in (None, known[name]):
-                    wrong.setdefault(name, []).append(f"{paper['id']} {hit.kind}")
+                    wrong.setdefault(name, []).append(f"{paper['id']} {hit.kind} {hit.kind_cue}")
                 if relation == "PROPOSES" and hit.kind is not None:
                     proposing.setdefault(name, Counter())[hit.kind] += 1
     return {
@@ -120,6 +123,10 @@ def precision() -> dict[str, Any]:
         "stored": _scored_names(
             known, {n: _stored_kind(c, proposing.get(n, Counter())) for n, c in per_paper.items()}
         ),
+        "byCue": {
+            cue: {"typed": c.total(), "right": c[True]}
+            for cue, c in sorted(by_cue.items(), key=lambda kv: -kv[1].total())
+        },
         "kinds": {n: dict(c.most_common()) for n, c in sorted(per_paper.items())},
         "wrongIn": wrong,
     }
@@ -234,6 +241,11 @@ def table_rows(result: dict[str, Any]) -> list[list[object]]:
         rows.append(
             [f"kind precision, known names, {label}", f"{found['precision']:.1%}", "", note]
         )
+    cues = ", ".join(
+        f"{cue.removeprefix('kind.')} {n['right']}/{n['typed']}"
+        for cue, n in known["byCue"].items()
+    )
+    rows.append(["kinds right per paper, by the cue that gave them", cues, "", "known names"])
     return rows
 
 

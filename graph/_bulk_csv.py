@@ -49,7 +49,7 @@ _CLAIM = {
     "variantSentenceEnd": _L,
 }
 _METHOD_EDGE = {"score": _D, "rank": _L, "extractor": _S, **_EVIDENCE, **_CLAIM}
-_METHOD_EDGE |= {"aliases": "string[]", "methodKey": _S, "kindSaid": _S, **_COPIES}
+_METHOD_EDGE |= {"aliases": "string[]", "methodKey": _S, "kindSaid": _S, "kindCue": _S, **_COPIES}
 _NODES: dict[str, dict[str, str]] = {
     "Paper": {
         **dict.fromkeys(("id", "matchKey", "contentHash", "title", "label", "abstract"), _S),

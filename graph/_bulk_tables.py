@@ -390,7 +390,7 @@ def _method_props(row: dict[str, Any], copies: dict[str, Any]) -> dict[str, Any]
     props |= row["claim"] or {}
     props |= {"aliases": row["aliases"], "methodKey": row["key"], "sortScore": -row["score"]}
     if row["methodKind"] is not None:  # an untyped use says no kind
-        props["kindSaid"] = row["methodKind"]
+        props["kindSaid"], props["kindCue"] = row["methodKind"], row["kindCue"]
     return props | copies
 
 

@@ -28,6 +28,8 @@ __all__ = [
     "GraphEdge",
     "GraphNode",
     "GraphPath",
+    "KindReason",
+    "KindVote",
     "Lineage",
     "LineageEntry",
     "MethodKind",
@@ -178,6 +180,28 @@ class MethodMention:
     #: the kind this paper gives the name (None: it does not say); the method's ``kind`` is
     #: the one most of its papers give
     kind_said: MethodKind | None = None
+    #: the id of the cue in this paper's text that gave ``kind_said`` (``kind.noun-beside`` …)
+    kind_cue: str | None = None
+
+
+@dataclass(slots=True)
+class KindVote:
+    """A kind papers give a method, and how many papers give it."""
+
+    kind: MethodKind
+    papers: int
+
+
+@dataclass(slots=True)
+class KindReason:
+    """Why a method has its kind: ``cue`` is the cue most of the ``papers`` giving the kind read
+    it from (None on a graph loaded before cues were kept), ``typed`` the papers typing the name
+    at all, ``votes`` each kind they give, most papers first."""
+
+    cue: str | None
+    papers: int
+    typed: int
+    votes: tuple[KindVote, ...]
 
 
 @dataclass(slots=True)

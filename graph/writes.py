@@ -155,8 +155,9 @@ class MethodRow:
 
     ``method_kind`` is what the name names (``method``, ``model``, ``dataset``, ``benchmark``,
     ``metric``, ``tool``); None when the paper does not say, and then the edge is written once
-    the graph knows the method (by the end of the load that types it). ``variant_of`` is the
-    key of the method it varies, and ``variant_evidence`` where this paper says so.
+    the graph knows the method (by the end of the load that types it); ``kind_cue`` the id of
+    the cue in the text that gave it (``kind.noun-beside`` …). ``variant_of`` is the key of the
+    method it varies, and ``variant_evidence`` where this paper says so.
     """
 
     key: str
@@ -166,6 +167,7 @@ class MethodRow:
     kind: str
     evidence: Evidence | None = None
     method_kind: str | None = "method"
+    kind_cue: str | None = None
     variant_of: str | None = None
     variant_evidence: Evidence | None = None
     #: concept keys of the phrases spelling the method out (see merge_concepts_into_methods)
@@ -468,6 +470,7 @@ def method_edge_row(paper: PaperRow, method: MethodRow) -> dict[str, Any]:
     """A PROPOSES/USES edge's row as ``merge_methods`` reads it (and the bulk tables)."""
     row = edge_row(paper, method)
     row["methodKind"], row["variantOf"] = row.pop("method_kind"), row.pop("variant_of")
+    row["kindCue"] = row.pop("kind_cue")
     row["expansionKeys"] = list(row.pop("expansion_keys"))
     del row["variant_evidence"]
     row["claim"] = _claim(method)

@@ -313,6 +313,7 @@ def _methods(extraction: Extraction, text: PaperText) -> tuple[MethodRow, ...]:
                     kind=kind,
                     evidence=text.evidence(_method_phrases(hit)),
                     method_kind=hit.kind,
+                    kind_cue=hit.kind_cue,
                     variant_of=hit.variant_of,
                     variant_evidence=_variant_evidence(hit, text),
                     expansion_keys=hit.expansion_keys,

@@ -22,6 +22,7 @@ from graph.queries.entities import (
     get_concept,
     get_method,
     method_concepts,
+    method_kind_reasons,
     method_proposed_by,
     method_used_by,
 )
@@ -83,6 +84,7 @@ __all__ = [
     "graph_stats",
     "lucene_terms",
     "method_concepts",
+    "method_kind_reasons",
     "method_lineage",
     "method_proposed_by",
     "method_trend",

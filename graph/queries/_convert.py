@@ -96,6 +96,7 @@ def to_method_mention(row: Row) -> MethodMention:
         score=float(row["score"]),
         evidence=to_evidence(row.get("evidence")),
         kind_said=MethodKind(row["kindSaid"]) if row.get("kindSaid") else None,
+        kind_cue=row.get("kindCue"),
     )
 
 

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from graph.models import (
     ConceptCooccurrence,
     ConceptView,
+    KindReason,
+    KindVote,
     MethodKind,
     MethodView,
     Page,
@@ -25,6 +27,7 @@ __all__ = [
     "get_concept",
     "get_method",
     "method_concepts",
+    "method_kind_reasons",
     "method_proposed_by",
     "method_used_by",
 ]
@@ -113,6 +116,20 @@ async def method_proposed_by(
     """For each method key, the papers proposing it (at most 100)."""
     rows = await fetch(reader, "method_proposed_by", keys=list(keys))
     return {r["key"]: tuple(to_paper(p) for p in r["papers"]) for r in rows}
+
+
+async def method_kind_reasons(reader: GraphReader, *, keys: Sequence[str]) -> dict[str, KindReason]:
+    """For each method key, why it has its kind: the deciding cue and the papers' votes."""
+    rows = await fetch(reader, "method_kind_reasons", keys=list(keys))
+    return {
+        r["key"]: KindReason(
+            cue=r["cue"],
+            papers=r["papers"],
+            typed=r["typed"],
+            votes=tuple(KindVote(MethodKind(v["kind"]), v["papers"]) for v in r["votes"]),
+        )
+        for r in rows
+    }
 
 
 async def concept_related(

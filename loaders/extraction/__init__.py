@@ -49,6 +49,7 @@ from ._modifiers import MODIFIER_TABLE
 from ._normalise import STOPWORDS, concept_key
 from ._orphans import exit_without
 from ._registry import AcronymRegistry
+from ._rules import RULES
 from ._topics import TOPIC_TABLE
 from ._trace import Decision
 from ._types import (
@@ -73,6 +74,7 @@ __all__ = [
     "COMPOUND_TABLE",
     "MINILM_DIMENSIONS",
     "MODIFIER_TABLE",
+    "RULES",
     "STATIC_DIMENSIONS",
     "STATIC_MODEL_DIR",
     "STOPWORDS",

@@ -16,7 +16,7 @@ from ._analysis import (
     without_methods,
 )
 from ._candidates import Candidate, collect_candidates
-from ._kinds import assign_kinds, kind_cue, link_variants, occurrences
+from ._kinds import assign_kinds, link_variants
 from ._methods import MethodCandidate, find_methods
 from ._normalise import is_acronym
 from ._not_concepts import filler, reports, verb_forms
@@ -184,37 +184,21 @@ class Kinds(PaperStage):
     sets = ("methods",)
 
     def run_one(self, paper: Paper, context: Context) -> None:
-        cues = {}
-        if context.recorder.enabled:
-            cues = {
-                id(m): kind_cue(paper.units, m, occurrences(paper.units, m))[1]
-                for m in paper.methods
-            }
         before = paper.methods
         paper.methods = assign_kinds(paper.units, before)
+        if not context.recorder.enabled:
+            return
         kept = {id(m) for m in paper.methods}
-        for method in before if cues else ():
-            cue = cues[id(method)]
+        for method in before:
+            cue = method.kind_cue or "kind.no-cue"
             if id(method) not in kept:
+                detail = "names no method"
                 context.note(
-                    paper,
-                    self.name,
-                    "method",
-                    sense_key(method),
-                    "dropped",
-                    cue,
-                    detail="names no method",
+                    paper, self.name, "method", sense_key(method), "dropped", cue, detail=detail
                 )
                 continue
-            rule = "kind.proposed-default" if cue == "kind.no-cue" and method.proposed else cue
             context.note(
-                paper,
-                self.name,
-                "method",
-                sense_key(method),
-                "typed",
-                rule,
-                detail=str(method.kind),
+                paper, self.name, "method", sense_key(method), "typed", cue, detail=str(method.kind)
             )
 
 

@@ -66,7 +66,7 @@ _GREEK = frozenset(name.lower() for name, word in WORD_MACROS.items() if name ==
 
 def extractor_version(*, fast: bool) -> str:
     """Stored on every edge: a load with another version or mode re-extracts the paper."""
-    return "kb-np-40-fast" if fast else "kb-np-40"
+    return "kb-np-41-fast" if fast else "kb-np-41"
 
 
 class Rankers(NamedTuple):
@@ -492,6 +492,7 @@ def _method_hit(
         round(min(max(score, 0.0), 1.0), 4),
         tuple(method.aliases),
         kind=method.kind,
+        kind_cue=method.kind_cue,
         variant_of=method.variant_of,
         variant_phrase=method.variant_phrase,
         variant_cue=method.variant_cue,

@@ -183,16 +183,13 @@ def assign_kinds(units: Sequence[Unit], methods: list[MethodCandidate]) -> list[
     """Set each method's kind from the text; drop names that name no method."""
     kept = []
     for method in methods:
-        method.kind = _kind(units, method, occurrences(units, method))
+        method.kind, cue = kind_cue(units, method, occurrences(units, method))
+        method.kind_cue = cue if method.kind is not None else None
         if method.kind is None and method.proposed:
-            method.kind = "method"  # the paper says it introduces it
+            method.kind, method.kind_cue = "method", "kind.proposed-default"  # it introduces it
         if method.kind != _DROP:
             kept.append(method)
     return kept
-
-
-def _kind(units: Sequence[Unit], method: MethodCandidate, spans: list[Span]) -> str | None:
-    return kind_cue(units, method, spans)[0]
 
 
 def kind_cue(
@@ -423,9 +420,10 @@ def link_variants(
                 units, base_method, method, proposed_at
             ):
                 base_method.proposed = False
-            if method.kind is None:
-                method.kind = base_method.kind
-            base_method.kind = base_method.kind or method.kind
+            if method.kind is None and base_method.kind is not None:
+                method.kind, method.kind_cue = base_method.kind, "kind.from-variant"
+            if base_method.kind is None and method.kind is not None:
+                base_method.kind, base_method.kind_cue = method.kind, "kind.from-variant"
     return methods
 
 
@@ -440,7 +438,8 @@ def _introduced_first(
 
 def _base_candidate(variant: MethodCandidate, key: str) -> MethodCandidate:
     name = _base_name(variant.name) or key
-    return MethodCandidate(name, kind=variant.kind)
+    cue = "kind.from-variant" if variant.kind is not None else None
+    return MethodCandidate(name, kind=variant.kind, kind_cue=cue)
 
 
 def _base_name(name: str) -> str | None:

@@ -175,6 +175,8 @@ class MethodCandidate:
     proposed: bool = False
     #: one of ``_kinds.KINDS``, or None when the text does not say (see ``_kinds``)
     kind: str | None = None
+    #: the id of the cue that gave ``kind`` (``kind.noun-beside``, ``kind.reported-on`` …)
+    kind_cue: str | None = None
     #: key of the method this one is a named variant of
     variant_of: str | None = None
     #: where the paper says so: the phrase to point at (the variant's name or long form, or the

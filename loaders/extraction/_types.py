@@ -59,6 +59,9 @@ class MethodHit:
     #: ``method``, ``model``, ``dataset``, ``benchmark``, ``metric`` or ``tool``; None when the
     #: text does not say (the store then links the name only to a method it already knows)
     kind: str | None = "method"
+    #: the id of the cue in the text that gave ``kind`` (``kind.noun-beside`` for ``the X
+    #: dataset``, ``kind.reported-on`` for ``accuracy on X`` …; see ``_kinds``)
+    kind_cue: str | None = None
     #: key of the method this one is a named variant of (``SD-LoRA`` → ``lora``)
     variant_of: str | None = None
     #: where the paper says it varies ``variant_of``: the phrase (its own name or long form for

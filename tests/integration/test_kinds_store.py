@@ -31,6 +31,7 @@ def _method(
     kind: str | None,
     variant_of: str | None = None,
     variant_evidence: Evidence | None = None,
+    cue: str | None = None,
 ) -> MethodRow:
     return MethodRow(
         key=key,
@@ -39,6 +40,7 @@ def _method(
         score=0.5,
         kind=edge,
         method_kind=kind,
+        kind_cue=cue,
         variant_of=variant_of,
         variant_evidence=variant_evidence,
     )
@@ -109,6 +111,46 @@ async def test_a_tie_goes_to_the_proposing_papers_kind_and_untyped_uses_do_not_c
         _paper("d", _method("mirage", "USES", None)),
     )
     assert kind is MethodKind.DATASET
+
+
+async def test_a_method_says_which_cue_decided_its_kind_and_each_paper_which_cue_it_read(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    # three papers call GSM8K a benchmark, two of them by the noun beside it; one reads a
+    # dataset from where results are reported; one does not say
+    papers = [
+        _paper("a", _method("gsm8k", "USES", "benchmark", cue="kind.list-head")),
+        _paper("b", _method("gsm8k", "USES", "dataset", cue="kind.reported-on")),
+        _paper("c", _method("gsm8k", "USES", "benchmark", cue="kind.noun-beside")),
+        _paper("d", _method("gsm8k", "USES", "benchmark", cue="kind.noun-beside")),
+        _paper("e", _method("gsm8k", "USES", None)),
+    ]
+    assert await _settled_kind(driver, neo4j_settings, "gsm8k", *papers) is MethodKind.BENCHMARK
+    query = """{
+      method(name: "GSM8K") { kindReason { cue rule papers typed votes { kind papers } } }
+      paper(id: "b") { methodMentions { kindSaid kindCue } }
+    }"""
+    async with api_client(neo4j_settings) as client:
+        found = await data(client, query)
+    assert found["method"]["kindReason"] == {
+        "cue": "kind.noun-beside",
+        "rule": "the noun beside the name says what it is (X dataset, a method, X)",
+        "papers": 3,
+        "typed": 4,
+        "votes": [{"kind": "BENCHMARK", "papers": 3}, {"kind": "DATASET", "papers": 1}],
+    }
+    assert found["paper"]["methodMentions"] == [
+        {"kindSaid": "DATASET", "kindCue": "kind.reported-on"}
+    ]
+    # the node keeps the reason where Browser and the exports read it; deleting a paper
+    # counts it again
+    await delete_paper(driver, database=neo4j_settings.neo4j_database, paper_id="c")
+    rows = await _cypher(
+        driver,
+        neo4j_settings,
+        "MATCH (m:Method {key: 'gsm8k'}) RETURN m.kindCue AS cue, m.kindPapers AS papers",
+    )
+    assert rows == [{"cue": "kind.list-head", "papers": 2}]
 
 
 async def test_deleting_or_rewriting_a_paper_counts_the_kind_again(

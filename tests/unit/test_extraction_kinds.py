@@ -289,3 +289,16 @@ def test_a_name_ending_in_eval_is_a_benchmark_where_results_are_reported(
     used = _kinds(result.uses)
     assert (used.get("HumanEval"), used.get("AlpacaEval")) == ("benchmark", "benchmark")
     assert used.get("DenseRetrieval") != "benchmark"
+
+
+def test_each_typed_name_says_which_cue_typed_it(extractor: KeyphraseExtractor) -> None:
+    result = _one(
+        extractor,
+        "We propose RankAlign, a preference optimization method. We fine-tune on the WikiQA "
+        "dataset and report an accuracy of 81.2% on GSM8K, as measured by ROUGE-L.",
+    )
+    cues = {h.name: (h.kind, h.kind_cue) for h in (*result.proposes, *result.uses)}
+    assert cues["RankAlign"] == ("method", "kind.noun-beside")
+    assert cues["WikiQA"] == ("dataset", "kind.noun-beside")
+    assert cues["GSM8K"] == ("dataset", "kind.reported-on")
+    assert cues["ROUGE-L"] == ("metric", "kind.measured-by")

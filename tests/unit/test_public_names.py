@@ -37,6 +37,7 @@ PUBLIC = {
         "MethodHit",
         "PipelinedExtractor",
         "ProcessExtractor",
+        "RULES",
         "RayExtractor",
         "STATIC_DIMENSIONS",
         "STATIC_MODEL_DIR",
