@@ -76,7 +76,9 @@ def _methods(words: list[str], *, title_words: int) -> tuple[list[MethodHit], li
     for i, word in enumerate(words):
         if _COINED.match(word):
             introduced = i < title_words or (i > 0 and words[i - 1].lower() in _INTRODUCING)
-            hit = MethodHit(method_key(word), word, 1.0 if introduced else 0.5, (word,))
+            cue = "kind.proposed-default" if introduced else None  # no other cue is read
+            score = 1.0 if introduced else 0.5
+            hit = MethodHit(method_key(word), word, score, (word,), kind_cue=cue)
             (proposes if introduced else uses).setdefault(hit.key, hit)
     return list(proposes.values()), [h for k, h in uses.items() if k not in proposes]
 

@@ -143,6 +143,20 @@ def test_the_graph_view_draws_nodes_and_a_click_opens_the_node(
     assert heading == "DyAug" and proposers == [f"{base}/paper/{paper['id']}"]
 
 
+METHOD_KIND = """{ method(name: "DyAug") { key kind kindReason { rule papers typed } } }"""
+
+
+def test_a_method_page_says_why_it_has_its_kind(seeded_api: str, chrome: Any) -> None:
+    base = seeded_api.removesuffix("/graphql")
+    method = ask(seeded_api, METHOD_KIND)["method"]
+    chrome.get(f"{base}/method/{quote(method['key'])}")
+    ready(chrome)
+    said = chrome.find_element(By.ID, "kind-reason").text
+    reason = method["kindReason"]
+    assert said.startswith(f"A {method['kind'].lower()} by {reason['papers']} of the")
+    assert f"{reason['typed']} papers saying what it is" in said and reason["rule"] in said
+
+
 CONCEPT_WITH_MOST_PAPERS = """{ concepts(first: 1) { edges { node { key name paperCount
   papers(first: 30) { edges { node { id } } } } } } }"""
 

@@ -32,7 +32,7 @@ export async function methodPage(root, key, { navigate }) {
   const users = method.usedBy.edges.map((e) => e.node);
   root.append(
     h("header", { class: "card" }, h("p", { class: "kind method" }, method.kind.toLowerCase()), h("h1", {}, method.name),
-      h("p", { class: "meta" }, `${method.paperCount} papers${aliasesOf(method)}`)),
+      h("p", { class: "meta" }, `${method.paperCount} papers${aliasesOf(method)}`), kindWhy(method)),
     h("div", { class: "columns" },
       h("div", {},
         section("Proposed by", h("div", { id: "papers" }, list(method.proposedBy, paperRow, "No paper in the graph proposes it."))),
@@ -43,6 +43,18 @@ export async function methodPage(root, key, { navigate }) {
           h("h3", {}, "Lineage"), lineageView(method, lineage),
           h("h3", {}, "Concepts of its papers"), chips(method.concepts, conceptLink, "None.")))),
     graphCard(() => methodNeighbourhood(method.key, 40), navigate));
+}
+
+/** Why the method has its kind: how many of the papers saying what it is agree, the cue most of
+ * them read it from, and what the others say. */
+function kindWhy(method) {
+  const reason = method.kindReason;
+  if (!reason) return null;
+  const others = reason.votes.filter((v) => v.kind !== method.kind).map((v) => `${v.kind.toLowerCase()} ${v.papers}`);
+  return h("p", { class: "meta", id: "kind-reason" },
+    `A ${method.kind.toLowerCase()} by ${reason.papers} of the ${reason.typed} papers saying what it is`,
+    reason.rule ? `; most read it from: ${reason.rule}` : "",
+    others.length ? `; others say ${others.join(", ")}` : "", ".");
 }
 
 function lineageView(method, lineage) {

@@ -91,6 +91,7 @@ export const method = `
 query Method($key: String!) {
   method(key: $key) {
     key name kind aliases paperCount ${TREND}
+    kindReason { rule papers typed votes { kind papers } }
     proposedBy { id label year venue }
     usedBy(first: 30) { totalCount edges { node { id label year venue } } }
     variantOf { key name } variants { key name kind }
