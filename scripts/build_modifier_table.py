@@ -43,6 +43,15 @@ no name. A two-word phrase that the papers writing it repeat (at least
 the corpus writes hyphenated (``first-order``, ``few-shot``, ``real-time``), as the text's
 hyphenated word keeps its first part.
 
+A *term participle* is a past participle that opens a term (``federated learning``,
+``masked autoencoders``, ``distributed training``) rather than saying what was done to a thing
+(``extracted features``, ``presented model``, ``required evaluations``): the tagger reads it as a
+participle modifying a noun (after a determiner, preposition or verb, not after a subject or
+an auxiliary) at least :data:`MIN_SEEN` times, and a paper writing it comes back to it by the
+measure above (``federated`` and ``masked`` do; ``extracted`` and ``desired`` are written once
+here and once there), or, where fewer than :data:`MIN_PAPERS` papers write it, it is no
+everyday English word (a word of the field, ``rectified``).
+
 The corpus is the ICLR 2021 and 2025 titles and abstracts in ``../shared/data`` (never ICLR
 2024, which the quality benchmark scores). Only counts leave it: the file lists words and
 phrases, no text. Run from the project root: ``PYTHONPATH=. python scripts/build_modifier_table.py``
@@ -58,7 +67,13 @@ from pathlib import Path
 
 from domain_corpus import build_table, texts
 
-from loaders.extraction import MODIFIER_TABLE, STOPWORDS, Document, KeyBertExtractor
+from loaders.extraction import (
+    MODIFIER_TABLE,
+    STOPWORDS,
+    Document,
+    KeyBertExtractor,
+    attributive_participle,
+)
 
 MIN_ZIPF = 3.8
 MAX_BURST = 1.2
@@ -77,30 +92,37 @@ MIN_NAME_BURST = 1.2
 _TOKEN = re.compile(r"[a-z][a-z0-9\-]*|[^\sa-z0-9\-]")
 
 
-def adjectives(data: Path) -> set[str]:
+def adjectives(data: Path) -> tuple[set[str], set[str]]:
     """Words the shipped tagger tags as adjectives in at least half of their occurrences in
     the corpus, or in at least half of those before a noun (``potential`` is mostly a noun,
     ``the potential of``, but an adjective where it modifies: ``potential risks``), and
-    hyphenated compounds (``state-of-the-art``, tagged by their last part)."""
+    hyphenated compounds (``state-of-the-art``, tagged by their last part); and, apart, the
+    past participles it reads modifying a noun at least :data:`MIN_SEEN` times (``for
+    federated learning``: see ``attributive_participle``)."""
     tagged: Counter[str] = Counter()
     adjective: Counter[str] = Counter()
     modifying: Counter[str] = Counter()
     modifying_adjective: Counter[str] = Counter()
+    attributive: Counter[str] = Counter()
     extractor = KeyBertExtractor()
     documents = [Document(text=text) for text in texts(data)]
     for start in range(0, len(documents), 256):
         for paper in extractor.tag(documents[start : start + 256]):
-            for unit, after in zip(paper.units, [*paper.units[1:], None]):
+            units = paper.units
+            for i, (unit, after) in enumerate(zip(units, [*units[1:], None])):
                 tagged[unit.text] += 1
                 adjective[unit.text] += unit.pos == "ADJ"
                 if after is not None and after.pos in ("NOUN", "PROPN"):
                     modifying[unit.text] += 1
                     modifying_adjective[unit.text] += unit.pos == "ADJ"
-    return {
+                    attributive[unit.text] += attributive_participle(units, i)
+    participles = {w for w in tagged if attributive[w] >= MIN_SEEN}
+    modifiers = {
         w
         for w, n in tagged.items()
         if "-" in w or adjective[w] >= n / 2 or modifying_adjective[w] > modifying[w] / 2
     }
+    return modifiers, participles
 
 
 def subjective_words() -> set[str]:
@@ -122,7 +144,7 @@ def build(data: Path) -> dict[str, object]:
     counts: Counter[str] = Counter()
     grams: Counter[str] = Counter()
     gram_papers: Counter[str] = Counter()
-    modifiers = adjectives(data)
+    modifiers, participles = adjectives(data)
     total = 0
     for text in texts(data):
         total += 1
@@ -140,16 +162,15 @@ def build(data: Path) -> dict[str, object]:
         gram_papers.update(g for g in paper_grams if g.count(" ") == 1)
     everyday = {w for w in modifiers if zipf_frequency(w, "en") >= MIN_ZIPF}
     common = {w for w in everyday if papers[w] >= MIN_PAPERS}
-    phrases = _two_word_phrases(gram_papers, common)
+    phrases = _two_word_phrases(gram_papers, common | participles)
     rare = {w for w in everyday & subjective_words() if MIN_SEEN <= papers[w] < MIN_PAPERS}
+
+    def spread(word: str) -> bool:  # used without coming back (see the module docstring)
+        bursts = _burst(phrases.get(word, []), grams, gram_papers)
+        return counts[word] / papers[word] <= MAX_BURST or bursts <= MAX_PHRASE_BURST
+
     loose = sorted(
-        {
-            w
-            for w in common
-            if counts[w] / papers[w] <= MAX_BURST
-            or _burst(phrases.get(w, []), grams, gram_papers) <= MAX_PHRASE_BURST
-        }
-        | {w for w in rare if counts[w] / papers[w] <= MAX_BURST}
+        {w for w in common if spread(w)} | {w for w in rare if counts[w] / papers[w] <= MAX_BURST}
     )
     loose_set = set(loose)
     names = sorted(
@@ -165,6 +186,12 @@ def build(data: Path) -> dict[str, object]:
         f"{total} ICLR 2021 and 2025 abstracts; do not edit",
         "loose": loose,
         "names": names,
+        "terms": sorted(
+            w
+            for w in participles
+            if w.isalpha()
+            and (not spread(w) if papers[w] >= MIN_PAPERS else zipf_frequency(w, "en") < MIN_ZIPF)
+        ),
     }
 
 

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ._analysis import prepare
+from ._candidates import attributive_participle
 from ._capitals import CAPITALS_TABLE
 from ._compounds import COMPOUND_TABLE
 from ._explain import explanation_json, explanation_text
@@ -92,6 +93,7 @@ __all__ = [
     "PipelinedExtractor",
     "ProcessExtractor",
     "RayExtractor",
+    "attributive_participle",
     "candidate_acronyms",
     "concept_key",
     "exit_without",

@@ -28,10 +28,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ._acronyms import lowercase_led
-from ._modifiers import loose_start, loose_word
+from ._modifiers import loose_start, loose_word, term_participle
 from ._normalise import (
     GENERIC_HEADS,
     GENERIC_MODIFIERS,
+    NAMING_VERBS,
     STOPWORDS,
     concept_forms,
     is_acronym,
@@ -43,6 +44,7 @@ __all__ = [
     "Candidate",
     "Expander",
     "KnownPhrases",
+    "attributive_participle",
     "collect_candidates",
     "commonness",
     "expand_words",
@@ -53,6 +55,15 @@ _HEADS = frozenset({"NOUN", "PROPN"})
 _MODIFIERS = frozenset({"NOUN", "PROPN", "ADJ"})
 _PARTICIPLES = frozenset({"VBN", "VBG"})
 _PLURAL_TAGS = frozenset({"NNS", "NNPS"})
+_PAST_PARTICIPLES = frozenset({"VBN", "VBD"})
+#: What an attributive participle follows: a determiner, preposition, conjunction, adjective,
+#: punctuation, or a verb taking the phrase as its object (see :func:`attributive_participle`).
+_ATTRIBUTIVE_BEFORE = frozenset({"DET", "ADP", "CCONJ", "ADJ", "PUNCT", "VERB"})
+#: Words after which a participle is a verb: forms of be, have and get, relative pronouns.
+_VERB_BEFORE = frozenset(
+    {"be", "is", "are", "was", "were", "been", "being", "has", "have", "had", "having"}
+    | {"get", "gets", "got", "gotten", "which", "that", "who", "whose", "also", "not"}
+)
 _MAX_CHUNK = 8
 #: A number, or a number with a unit (``2024``, ``128k``, ``1.3b``, ``10x``).
 _QUANTITY = re.compile(r"^\d[\d.,]*[a-z]{0,2}$")
@@ -337,7 +348,9 @@ def _trim_end(units: Sequence[Unit], start: int, end: int) -> int:
 def _well_formed(units: Sequence[Unit], i: int, j: int) -> bool:
     """Whether ``units[i:j]`` makes a keyphrase: content word first, noun last, not vague."""
     first, last = units[i], units[j - 1]
-    if last.pos not in _HEADS or (first.tag in _PARTICIPLES and first.pos != "ADJ"):
+    if last.pos not in _HEADS:
+        return False
+    if first.tag in _PARTICIPLES and first.pos != "ADJ" and not _term_start(units, i):
         return False
     if any(cut_at_bracket(u.text) for u in units[i:j]):
         return False
@@ -351,6 +364,37 @@ def _well_formed(units: Sequence[Unit], i: int, j: int) -> bool:
         return _good_single(first)
     # a lone letter inside a phrase is a variable the markup left behind (``K batch``)
     return not any(len(u.text) == 1 and u.text.isalpha() for u in units[i:j])
+
+
+def attributive_participle(units: Sequence[Unit], i: int) -> bool:
+    """Whether ``units[i]`` is a past participle modifying the noun after it (``for federated
+    learning``, ``use distributed training``, ``the learned representations``) rather than a
+    verb: after a subject (``we trained models``), an auxiliary (``are trained``, ``has
+    learned``) or a relative pronoun, or one naming what follows (``a method, termed X``)."""
+    unit = units[i]
+    if unit.tag not in _PAST_PARTICIPLES or i + 1 >= len(units) or units[i + 1].pos not in _HEADS:
+        return False
+    if unit.text.lower() in NAMING_VERBS:
+        return False
+    if i == 0:
+        return True
+    before = units[i - 1]
+    if before.text.lower() in _VERB_BEFORE or before.tag in _PARTICIPLES:
+        return False
+    return before.pos in _ATTRIBUTIVE_BEFORE
+
+
+def _term_start(units: Sequence[Unit], i: int) -> bool:
+    """Whether the participle at ``i`` opens a phrase as a term does: a word of terms
+    (``federated learning``, ``masked autoencoders``; see ``modifiers.json``) that this paper
+    comes back to, as it does to its topic (a paper about federated learning writes
+    ``federated`` again; ``automated`` of one ``automated training and evaluation`` is said in
+    passing). Not a participle saying what was done to the noun (``extracted features``), nor a
+    gerund, which is a verb (``using dropout``)."""
+    word = units[i].text.lower()
+    if not (attributive_participle(units, i) and term_participle(word)):
+        return False
+    return sum(u.text.lower() == word for u in units) >= 2
 
 
 def _loose(units: Sequence[Unit], i: int, j: int) -> bool:

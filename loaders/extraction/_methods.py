@@ -21,7 +21,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ._acronyms import Definition, lowercase_led
-from ._normalise import GENERIC_HEADS, STOPWORDS, is_acronym, method_key, singular
+from ._normalise import (
+    GENERIC_HEADS,
+    NAMING_VERBS,
+    STOPWORDS,
+    is_acronym,
+    method_key,
+    singular,
+)
 from ._not_methods import (
     borrowed_letters,
     capitals_title,
@@ -42,9 +49,6 @@ __all__ = [
     "split_definitions",
 ]
 
-_NAMING = frozenset(
-    {"termed", "dubbed", "called", "named", "coined", "abbreviated", "denoted", "nicknamed"}
-)
 #: The same verbs as the authors' own act: ``which we call TOTEM``, ``we dub it DrQ``.
 _NAMING_NOW = frozenset({"call", "dub", "name", "term", "coin"})
 #: Words before a name that place its thing before this paper: ``A recent method, called
@@ -716,7 +720,7 @@ def _named_after_trigger(units: Sequence[Unit]) -> list[str]:
     names = []
     for i, unit in enumerate(units):
         lower = unit.text.lower()
-        if lower in _NAMING and not _earlier_work(units, i):
+        if lower in NAMING_VERBS and not _earlier_work(units, i):
             name = _read_name(units, i + 1)
         elif lower in _NAMING_NOW and i > 0 and units[i - 1].text.lower() == "we":
             name = _read_name(units, _after_object(units, i + 1))

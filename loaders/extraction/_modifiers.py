@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["MODIFIER_TABLE", "loose_start", "loose_word"]
+__all__ = ["MODIFIER_TABLE", "loose_start", "loose_word", "term_participle"]
 
 MODIFIER_TABLE = Path(__file__).with_name("modifiers.json")
 #: The longest name in the table, in words.
@@ -24,9 +24,9 @@ _MAX_WORDS = 4
 
 
 @lru_cache(maxsize=1)
-def _table() -> tuple[frozenset[str], frozenset[str]]:
+def _table() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     data = json.loads(MODIFIER_TABLE.read_text(encoding="utf-8"))
-    return frozenset(data["loose"]), frozenset(data["names"])
+    return frozenset(data["loose"]), frozenset(data["names"]), frozenset(data["terms"])
 
 
 def loose_word(word: str) -> bool:
@@ -34,10 +34,16 @@ def loose_word(word: str) -> bool:
     return word in _table()[0]
 
 
+def term_participle(word: str) -> bool:
+    """Whether the lowercase past participle ``word`` opens terms (``federated learning``,
+    ``masked autoencoders``) rather than saying what was done (``extracted features``)."""
+    return word in _table()[2]
+
+
 def loose_start(words: Sequence[str]) -> bool:
     """Whether a phrase of (lowercase) ``words`` starts with a loose modifier that is not part
     of a name: the phrase reads as well, and indexes better, without it."""
-    loose, names = _table()
+    loose, names, _ = _table()
     if len(words) < 2 or words[0] not in loose:
         return False
     return not any(" ".join(words[:n]) in names for n in range(2, _MAX_WORDS + 1))

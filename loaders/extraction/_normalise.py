@@ -57,6 +57,7 @@ from ._wordforms import american_spelling, head_index, is_known_word, singular, 
 __all__ = [
     "GENERIC_HEADS",
     "GENERIC_MODIFIERS",
+    "NAMING_VERBS",
     "STOPWORDS",
     "combining_prefix",
     "concept_forms",
@@ -237,6 +238,11 @@ STOPWORDS = frozenset(
         "using",
         "given",
     ]
+)
+
+#: Participles a paper names something with (``a method termed DyAug``, ``called ECI``).
+NAMING_VERBS = frozenset(
+    {"termed", "dubbed", "called", "named", "coined", "abbreviated", "denoted", "nicknamed"}
 )
 
 #: Evaluative or vague adjectives that never start a good keyphrase ("novel method").

@@ -232,6 +232,46 @@ def test_a_loose_word_the_domain_hyphenates_to_the_next_keeps_it_written_apart()
     assert not loose_start(["few", "shot", "learning"])
 
 
+def _sentence(spec: str) -> set[str]:
+    """The candidate keys of a sentence given as ``word/POS/TAG`` items."""
+    units = [Unit(*item.rsplit("/", 2)) for item in spec.split()]
+    return set(collect_candidates(units, title_end=0, expand=lambda _: None))
+
+
+FL = "federated/VERB/VBN learning/NOUN/NN"
+
+
+def test_a_participle_of_terms_the_paper_comes_back_to_opens_its_phrase() -> None:
+    # the tagger reads ``federated`` as a participle; a paper about it writes it again
+    keys = _sentence(f"We/PRON/PRP study/VERB/VBP {FL} for/ADP/IN {FL} ./PUNCT/.")
+    assert "federated learning" in keys and "learning" in keys
+    masked = "the/DET/DT masked/VERB/VBN autoencoders/NOUN/NNS"
+    assert "masked autoencoder" in _sentence(f"{masked} and/CCONJ/CC {masked}")
+
+
+def test_a_participle_said_once_or_as_a_verb_or_of_what_was_done_opens_no_phrase() -> None:
+    # said in passing, once
+    assert "federated learning" not in _sentence(f"for/ADP/IN {FL} ./PUNCT/.")
+    # after a subject or an auxiliary it is a verb, even of a word of terms
+    verb = "we/PRON/PRP masked/VERB/VBD tokens/NOUN/NNS and/CCONJ/CC were/VERB/VBD masked/VERB/VBN"
+    assert "masked token" not in _sentence(f"{verb} tokens/NOUN/NNS")
+    # what was done to the noun, however often: ``extracted`` makes no terms
+    extracted = "the/DET/DT extracted/VERB/VBN features/NOUN/NNS"
+    assert "extracted feature" not in _sentence(f"{extracted} and/CCONJ/CC {extracted}")
+    # a participle naming what follows
+    named = ",/PUNCT/, termed/VERB/VBN DyAug/PROPN/NNP"
+    assert not any(k.startswith("termed") for k in _sentence(f"{named} {named}"))
+
+
+def test_the_term_participles_are_a_statistic_of_the_domain() -> None:
+    from loaders.extraction._modifiers import term_participle
+
+    assert term_participle("federated") and term_participle("masked")
+    assert term_participle("distributed") and term_participle("rectified")
+    assert not term_participle("extracted") and not term_participle("proposed")
+    assert not term_participle("trained") and not term_participle("required")
+
+
 def _tagged(spec: str) -> list[Unit]:
     """Units from ``word/POS/TAG`` items, at the offsets of the words joined by spaces."""
     units, offset = [], 0

@@ -43,6 +43,7 @@ PUBLIC = {
         "STATIC_MODEL_DIR",
         "STOPWORDS",
         "TOPIC_TABLE",
+        "attributive_participle",
         "candidate_acronyms",
         "concept_key",
         "exit_without",
