@@ -38,7 +38,7 @@ from ._normalise import (
     is_acronym,
     singular,
 )
-from ._tagging import Unit, cut_at_bracket
+from ._tagging import PARTICIPLE_TAGS, Unit, cut_at_bracket
 
 __all__ = [
     "Candidate",
@@ -55,11 +55,12 @@ _HEADS = frozenset({"NOUN", "PROPN"})
 _MODIFIERS = frozenset({"NOUN", "PROPN", "ADJ"})
 _PARTICIPLES = frozenset({"VBN", "VBG"})
 _PLURAL_TAGS = frozenset({"NNS", "NNPS"})
-_PAST_PARTICIPLES = frozenset({"VBN", "VBD"})
+_PAST_PARTICIPLES = PARTICIPLE_TAGS - {"VBG"}
 #: What an attributive participle follows: a determiner, preposition, conjunction, adjective,
 #: punctuation, or a verb taking the phrase as its object (see :func:`attributive_participle`).
 _ATTRIBUTIVE_BEFORE = frozenset({"DET", "ADP", "CCONJ", "ADJ", "PUNCT", "VERB"})
-#: Words after which a participle is a verb: forms of be, have and get, relative pronouns.
+#: Words after which a participle is a verb: forms of be, have and get, relative pronouns, and
+#: the adverbs between a subject and its verb (``we also trained``, ``is not learned``).
 _VERB_BEFORE = frozenset(
     {"be", "is", "are", "was", "were", "been", "being", "has", "have", "had", "having"}
     | {"get", "gets", "got", "gotten", "which", "that", "who", "whose", "also", "not"}
