@@ -135,7 +135,12 @@ def collect_candidates(
         for i, _ in phrases
         if units[i].pos != "NOUN" or "-" in units[i].text
     }
+    bridges = _bridges(units, chunks, long_forms)
     for start, end in chunks:
+        bridged = start in bridges
+        if bridged:  # its phrases across the brackets first: they name the idea
+            after, after_end = bridges[start]
+            _add_bridged(found, units, expand, start, after, after_end, title_end=title_end)
         for i, span in shared.get(start, ()):
             # a phrase the text elides counts where other papers write it (``KnownPhrases``)
             if _well_formed(span, 0, len(span)):
@@ -148,9 +153,12 @@ def collect_candidates(
         for i in range(first, end):
             for j in range(i + 1, end + 1):
                 if _well_formed(units, i, j):
-                    whole = i == first and j == end
+                    # before a bridge, the compound modifies the head after the brackets:
+                    # ``large vision-language`` of ``large vision-language (VL) model``
+                    fragment = j == end and bridged
+                    whole = i == first and j == end and not fragment
                     # an acronym names its concept even before a noun (``RL`` in ``RL agents``)
-                    headed = j == end or is_acronym(units[j - 1].text)
+                    headed = (j == end and not fragment) or is_acronym(units[j - 1].text)
                     _add(
                         found,
                         units[i:j],
@@ -160,6 +168,59 @@ def collect_candidates(
                         headed=headed,
                     )
     return found
+
+
+def _bridges(
+    units: Sequence[Unit], chunks: Sequence[tuple[int, int]], long_forms: Sequence[tuple[int, int]]
+) -> dict[int, tuple[int, int]]:
+    """The chunks a defined acronym in brackets interrupts, by the start of the chunk before
+    it: a chunk ending in a long form that is one hyphenated compound, ``(ACRONYM)``, then a
+    chunk going on (``large vision-language (VL) model``, ``out-of-distribution (OOD)
+    detection``, ``key-value (KV) cache``); each with the span of the chunk after the
+    brackets. Such a compound modifies what follows; a long form of
+    several words names its own idea (``graph neural network (GNN) layers``, ``Long Question
+    Coreference Adaptation (LQCA) method``), and the word after it starts a phrase anew."""
+    starts = {start: end for start, end in chunks}
+    found: dict[int, tuple[int, int]] = {}
+    for start, end in chunks:
+        after = end + 3
+        if (
+            after in starts
+            and units[end].text == "("
+            and units[end + 2].text == ")"
+            and is_acronym(units[end + 1].text)
+        ):
+            compound = end - 1
+            if (compound, end) in long_forms and "-" in units[compound].text.strip("-"):
+                found[start] = (after, starts[after])
+    return found
+
+
+def _add_bridged(
+    found: dict[str, Candidate],
+    units: Sequence[Unit],
+    expand: Expander,
+    start: int,
+    after: int,
+    end: int,
+    *,
+    title_end: int,
+) -> None:
+    """The phrases running across a bridge's brackets (``large vision-language model``,
+    ``vision-language model``), as if the acronym were not there; the whole bridged phrase
+    is written whole."""
+    cut = after - 3  # where the brackets start
+    joined = [*units[:cut], *units[after:]]
+    last = end - 3
+    first = next((i for i in range(start, cut) if _well_formed(joined, i, last)), None)
+    if first is None:
+        return
+    for i in range(first, cut):
+        for j in range(cut + 1, last + 1):
+            if _well_formed(joined, i, j):
+                headed = j == last or is_acronym(joined[j - 1].text)
+                whole = i == first and j == last
+                _add(found, joined[i:j], expand, in_title=i < title_end, whole=whole, headed=headed)
 
 
 def _shared_heads(

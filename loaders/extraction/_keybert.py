@@ -66,7 +66,7 @@ _GREEK = frozenset(name.lower() for name, word in WORD_MACROS.items() if name ==
 
 def extractor_version(*, fast: bool) -> str:
     """Stored on every edge: a load with another version or mode re-extracts the paper."""
-    return "kb-np-41-fast" if fast else "kb-np-41"
+    return "kb-np-42-fast" if fast else "kb-np-42"
 
 
 class Rankers(NamedTuple):

@@ -492,3 +492,14 @@ def test_a_keyword_the_text_writes_apart_takes_the_texts_key() -> None:
     assert "spacegroup" not in keys and not any("random effect" in k for k in keys)
     # a word the text writes only in another form is no spelling of it: economic ≠ economics
     assert "economics" in keys
+
+
+def test_a_bracketed_acronym_inside_a_phrase_leaves_no_fragment(registry: AcronymRegistry) -> None:
+    text = (
+        "We speed up large vision-language (VL) models for retrieval. Unlike prior VL models, "
+        "ours prunes tokens inside graph neural network (GNN) layers of the key-value (KV) cache."
+    )
+    found = keybert_extractor(acronyms=registry).extract([Document(text=text)])[0]
+    keys = {c.key for c in found.concepts}
+    assert {"large vision language model", "graph neural network", "key value cache"} <= keys
+    assert not {"large vision language", "graph neural network layer", "key value"} & keys

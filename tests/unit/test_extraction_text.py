@@ -7,7 +7,7 @@ import sys
 
 from loaders.extraction import AcronymRegistry
 from loaders.extraction._analysis import Prepared, define
-from loaders.extraction._candidates import collect_candidates, surface
+from loaders.extraction._candidates import Candidate, collect_candidates, surface
 from loaders.extraction._normalise import concept_key, method_key, singular
 from loaders.extraction._tagging import Unit, cut_at_bracket, truecase_title, units_from_pairs
 
@@ -423,3 +423,33 @@ def test_coordinated_nouns_share_their_head_and_keep_their_own_place() -> None:
     )
     # the list starts after the comma: ``efficiency`` ends the phrase before it
     assert "time complexity" in costs and "efficiency complexity" not in costs
+
+
+def _bridged(spec: str, long_form: tuple[int, int]) -> dict[str, Candidate]:
+    units = [Unit(*item.rsplit("/", 2)) for item in spec.split()]
+    return collect_candidates(units, title_end=0, expand=lambda _: None, long_forms=[long_form])
+
+
+BRACKETS = "(/PUNCT/-LRB- VL/PROPN/NNP )/PUNCT/-RRB-"
+
+
+def test_a_defined_acronym_in_brackets_does_not_cut_the_phrase_it_sits_in() -> None:
+    # ``large vision-language (VL) model``: the phrase is the large vision-language model
+    found = _bridged(
+        f"a/DET/DT large/ADJ/JJ vision-language/NOUN/NN {BRACKETS} model/NOUN/NN", (2, 3)
+    )
+    assert found["large vision language model"].whole
+    assert found["vision language model"].headed
+    # the compound and ``large`` modify the model: the words before the brackets are
+    # fragments (neither written whole nor ending a phrase), which the paper does not keep
+    for fragment in (found["large vision language"], found["vision language"]):
+        assert not (fragment.whole or fragment.headed)
+
+
+def test_a_long_form_of_several_words_names_its_own_idea_before_the_brackets() -> None:
+    spec = f"the/DET/DT graph/NOUN/NN network/NOUN/NN {BRACKETS} layers/NOUN/NNS"
+    found = _bridged(spec, (1, 3))
+    assert found["graph network"].whole and "graph network layer" not in found
+    # nor does a compound the brackets define no acronym for bridge anything
+    spec = f"a/DET/DT large/ADJ/JJ vision-language/NOUN/NN {BRACKETS} model/NOUN/NN"
+    assert "vision language model" not in _bridged(spec, (1, 2))
