@@ -5,9 +5,11 @@ BROADER relationship (``reason``) with the cosine that let it pass (``score``):
 
 ``head``
     the longest existing concept the key ends with, word by word (``dynamic graph neural
-    network`` → ``graph neural network``; see :func:`broader_candidates`). A one-word parent
-    must also mean nearly the same (cosine of the names ≥ :data:`ONE_WORD_MIN`): ``semantic
-    segmentation`` → ``segmentation`` holds, ``point cloud`` → ``cloud`` does not.
+    network`` → ``graph neural network``; see :func:`broader_candidates`), never starting
+    inside a hyphenated compound of its name (``vision-language understanding`` is not under
+    ``language understanding``; see :func:`compound_tails`). A one-word parent must also mean
+    nearly the same (cosine of the names ≥ :data:`ONE_WORD_MIN`): ``semantic segmentation``
+    → ``segmentation`` holds, ``point cloud`` → ``cloud`` does not.
 ``similarity``
     the concept with some of its modifiers left out, not only the leading ones (``backdoor
     poisoning attack`` → ``backdoor attack``), whose name is close (cosine ≥
@@ -27,7 +29,7 @@ its long form), so no choice can close a cycle.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 __all__ = [
@@ -39,6 +41,7 @@ __all__ = [
     "Similarity",
     "acronym_like",
     "broader_candidates",
+    "compound_tails",
     "narrower_probes",
     "place",
     "subset_candidates",
@@ -92,9 +95,10 @@ class Placement:
     score: float | None = None
 
 
-def broader_candidates(key: str) -> list[str]:
+def broader_candidates(key: str, tails: frozenset[str] = frozenset()) -> list[str]:
     """The keys that would be ``key``'s broader concept by its head, most specific first
-    (each shorter); never a lone generic word."""
+    (each shorter); never a lone generic word, nor one starting with a word of ``tails``
+    (the words its name writes only inside a compound, after a hyphen)."""
     words = key.split()
     link = next((i for i, w in enumerate(words) if i and w in _LINKS), len(words))
     head, tail = words[:link], words[link:]
@@ -103,7 +107,23 @@ def broader_candidates(key: str) -> list[str]:
     if not tail and len(head) > 1 and head[-1] in GENERIC_HEADS:
         found.append(head[:-1])
     ordered = sorted(found, key=len, reverse=True)  # stable: a true head before a dropped one
-    return list(dict.fromkeys(" ".join(w) for w in ordered if _useful(w)))
+    kept = (w for w in ordered if _useful(w) and w[0] not in tails)
+    return list(dict.fromkeys(" ".join(w) for w in kept))
+
+
+def compound_tails(forms: Iterable[str]) -> frozenset[str]:
+    """The words the written ``forms`` of a concept write only after a hyphen, inside a
+    compound (``language`` of ``vision-language understanding``, ``robustness`` and ``off`` of
+    ``efficiency-robustness trade-off``), lower-cased: a parent starting there would cut the
+    compound, whose first part modifies what the rest names."""
+    inside: set[str] = set()
+    alone: set[str] = set()
+    for form in forms:
+        for word in form.lower().split():
+            first, *rest = word.split("-")
+            alone.add(first)
+            inside.update(rest)
+    return frozenset(inside - alone)
 
 
 def _useful(words: list[str]) -> bool:
@@ -149,12 +169,15 @@ def place(
     existing: set[str],
     similarity: Similarity,
     long_form: str | None = None,
+    tails: frozenset[str] = frozenset(),
 ) -> Placement:
     """``key``'s broader concept among ``existing`` keys by the rules of this module;
-    ``long_form`` is what an acronym key stands for."""
+    ``long_form`` is what an acronym key stands for, ``tails`` the words its name writes only
+    inside a compound (:func:`compound_tails`)."""
     subject = long_form or key
     others = existing - {key, subject}
-    found = _by_head(subject, others, similarity) or _by_subset(subject, others, similarity)
+    tails = frozenset() if long_form else tails
+    found = _by_head(subject, others, similarity, tails) or _by_subset(subject, others, similarity)
     if found is None:
         return Placement(key)
     broader, reason, score = found
@@ -162,9 +185,9 @@ def place(
 
 
 def _by_head(
-    subject: str, existing: set[str], similarity: Similarity
+    subject: str, existing: set[str], similarity: Similarity, tails: frozenset[str]
 ) -> tuple[str, str, float | None] | None:
-    for candidate in broader_candidates(subject):
+    for candidate in broader_candidates(subject, tails):
         if candidate not in existing:
             continue
         score = similarity(subject, candidate) if similarity else None

@@ -28,6 +28,7 @@ from graph._broader import (
     Similarity,
     acronym_like,
     broader_candidates,
+    compound_tails,
     narrower_probes,
     place,
     subset_candidates,
@@ -86,8 +87,15 @@ async def _place(tx: AsyncManagedTransaction, pending: list[str], encoder: Encod
     wanted = {c for s in subjects.values() for c in _candidates(s, encoder is not None)}
     existing = set(await _keys(tx, "existing_concept_keys", keys=sorted(wanted)))
     similarity = _similarity(encoder, subjects, existing)
+    tails = await _compound_tails(tx, affected)
     placements = [
-        place(key, existing=existing, similarity=similarity, long_form=long_forms.get(key))
+        place(
+            key,
+            existing=existing,
+            similarity=similarity,
+            long_form=long_forms.get(key),
+            tails=tails.get(key, frozenset()),
+        )
         for key in affected
     ]
     await (await tx.run(query("set_broader"), rows=[_row(p) for p in placements])).consume()
@@ -106,6 +114,14 @@ def _row(p: Placement) -> dict[str, object]:
 async def _keys(tx: AsyncManagedTransaction, name: str, **params: list[str]) -> list[str]:
     result = await tx.run(query(name), dict(params))
     return [str(record["key"]) async for record in result]
+
+
+async def _compound_tails(
+    tx: AsyncManagedTransaction, keys: list[str]
+) -> dict[str, frozenset[str]]:
+    """The words each concept's written forms hold only inside a hyphenated compound."""
+    result = await tx.run(query("concept_written_forms"), keys=keys)
+    return {str(r["key"]): compound_tails(r["forms"]) async for r in result}
 
 
 async def _long_forms(tx: AsyncManagedTransaction, keys: list[str]) -> dict[str, str]:

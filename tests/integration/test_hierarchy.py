@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import AsyncIterator
+from dataclasses import replace
 
 import httpx
 import pytest
@@ -59,6 +60,24 @@ async def test_heads_and_generic_heads_give_the_chain(
         ("unlearning method", "unlearning"),
         ("sparse mixture of experts", "mixture of experts"),
     }
+
+
+async def test_a_parent_never_starts_inside_a_hyphenated_compound(
+    driver: AsyncDriver, neo4j_settings: Settings
+) -> None:
+    # ``vision-language`` modifies the understanding: it is no kind of language understanding
+    row = paper("a", "vision language understanding")
+    written = replace(
+        row.mentions[0],
+        name="vision-language understanding",
+        aliases=("vision-language understanding",),
+    )
+    compound = replace(row, mentions=(written,))
+    spoken = paper("b", "language understanding", "spoken language understanding")
+    await write(driver, neo4j_settings, compound, spoken)
+    found = await edges(driver, neo4j_settings)
+    assert ("spoken language understanding", "language understanding") in found
+    assert not any(child == "vision language understanding" for child, _ in found)
 
 
 async def test_a_later_load_inserts_a_concept_in_the_middle_of_a_chain(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from graph._broader import place, subset_candidates
+from graph._broader import compound_tails, place, subset_candidates
 from graph.hierarchy import broader_candidates, choose_broader
 
 
@@ -98,3 +98,32 @@ def test_a_modifier_left_out_needs_a_close_meaning_and_the_head_comes_first() ->
 
 def test_a_generic_head_alone_is_never_a_parent() -> None:
     assert broader_candidates("learning task") == []
+
+
+def test_a_head_parent_never_starts_inside_a_hyphenated_compound_of_the_name() -> None:
+    existing = {"language understanding", "robustness trade off", "trade off"}
+    vision = compound_tails(["vision-language understanding", "VL understanding"])
+    assert vision == {"language"}
+    assert (
+        place(
+            "vision language understanding", existing=existing, similarity=None, tails=vision
+        ).broader
+        is None
+    )
+    # written apart somewhere, the word starts a phrase of its own
+    apart = compound_tails(["vision-language understanding", "vision language understanding"])
+    assert (
+        place(
+            "vision language understanding", existing=existing, similarity=None, tails=apart
+        ).broader
+        == "language understanding"
+    )
+    # the parent may start after the whole compound
+    tradeoff = compound_tails(["intrinsic efficiency-robustness trade-off"])
+    placed = place(
+        "intrinsic efficiency robustness trade off",
+        existing=existing,
+        similarity=None,
+        tails=tradeoff,
+    )
+    assert placed.broader == "trade off"
