@@ -177,9 +177,9 @@ def _bridges(
     it: a chunk ending in a long form that is one hyphenated compound, ``(ACRONYM)``, then a
     chunk going on (``large vision-language (VL) model``, ``out-of-distribution (OOD)
     detection``, ``key-value (KV) cache``); each with the span of the chunk after the
-    brackets. Such a compound modifies what follows; a long form of
-    several words names its own idea (``graph neural network (GNN) layers``, ``Long Question
-    Coreference Adaptation (LQCA) method``), and the word after it starts a phrase anew."""
+    brackets. Such a compound modifies what follows; a long form of several words names its
+    own idea (``graph neural network (GNN) layers``, ``Long Question Coreference Adaptation
+    (LQCA) method``), and the word after it starts a phrase anew."""
     starts = {start: end for start, end in chunks}
     found: dict[int, tuple[int, int]] = {}
     for start, end in chunks:
