@@ -16,7 +16,7 @@ a deleted one) only the rules that need no cosine apply.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 from neo4j import AsyncDriver, AsyncManagedTransaction, unit_of_work
@@ -52,10 +52,14 @@ _BATCH = 2000
 _WRITE_TIMEOUT_SECONDS = 300.0
 
 
-def choose_broader(keys: Iterable[str], existing: set[str]) -> dict[str, str | None]:
+def choose_broader(forms: Mapping[str, Iterable[str]], existing: set[str]) -> dict[str, str | None]:
     """Each key's broader concept among ``existing`` keys by the head rule alone (``None``
-    when there is none)."""
-    return {key: place(key, existing=existing, similarity=None).broader for key in keys}
+    when there is none); ``forms`` maps each key to its written forms, so no parent cuts a
+    compound they write (:func:`compound_tails`)."""
+    return {
+        key: place(key, existing=existing, similarity=None, tails=compound_tails(written)).broader
+        for key, written in forms.items()
+    }
 
 
 async def refresh_hierarchy(

@@ -73,7 +73,7 @@ async def _terms(
     known_concepts, known_methods = await entity_paper_counts(
         reader, concepts=[c.key for c in extraction.concepts], methods=[m.key for m in hits]
     )
-    broader = await _broader(reader, [c.key for c in extraction.concepts])
+    broader = await _broader(reader, {c.key: [c.name] for c in extraction.concepts})
     concepts = tuple(
         DraftTerm(
             key=c.key,
@@ -103,11 +103,11 @@ def _count(view: ConceptView | MethodView | None) -> int:
     return view.paper_count if view else 0
 
 
-async def _broader(reader: GraphReader, keys: list[str]) -> dict[str, ConceptView]:
-    """Each key's broader concept in the graph, by the hierarchy's rules."""
-
-    wanted = sorted({c for key in keys for c in broader_candidates(key)})
+async def _broader(reader: GraphReader, names: dict[str, list[str]]) -> dict[str, ConceptView]:
+    """Each key's broader concept in the graph by the hierarchy's rules (``names``: each key's
+    written forms in the draft)."""
+    wanted = sorted({c for key in names for c in broader_candidates(key)})
     existing = await existing_concepts(reader, keys=wanted)
-    chosen = {k: b for k, b in choose_broader(keys, existing).items() if b}
+    chosen = {k: b for k, b in choose_broader(names, existing).items() if b}
     views, _ = await entity_paper_counts(reader, concepts=sorted(set(chosen.values())), methods=[])
     return {k: views[b] for k, b in chosen.items() if b in views}

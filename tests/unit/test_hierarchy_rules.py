@@ -38,9 +38,20 @@ def test_neither_a_bare_generic_head_nor_a_preposition_phrase_is_broader() -> No
 
 def test_the_longest_existing_candidate_wins() -> None:
     existing = {"neural network", "network"}
-    assert choose_broader(["dynamic graph neural network", "tree"], existing) == {
+    forms = {"dynamic graph neural network": ["dynamic graph neural network"], "tree": ["tree"]}
+    assert choose_broader(forms, existing) == {
         "dynamic graph neural network": "neural network",
         "tree": None,
+    }
+
+
+def test_a_draft_concept_written_as_a_compound_is_not_cut_by_its_parent() -> None:
+    existing = {"language understanding"}
+    written = {"vision language understanding": ["vision-language understanding"]}
+    assert choose_broader(written, existing) == {"vision language understanding": None}
+    apart = {"spoken language understanding": ["spoken language understanding"]}
+    assert choose_broader(apart, existing) == {
+        "spoken language understanding": "language understanding"
     }
 
 
