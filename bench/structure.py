@@ -81,7 +81,7 @@ def load(settings: Settings, *, papers: int, fast: bool) -> dict[str, Any]:
 
 def topic_figures(settings: Settings, papers: Sequence[set[str]]) -> dict[str, Any]:
     """Both topic computations on the graph's rows, with each topic's coherence."""
-    from graph.topics import MAX_SHARE, communities, cooccurrence, paper_concepts, themes
+    from graph.topics import MAX_SHARE, TopicRows, communities, cooccurrence, paper_concepts
 
     async def rows(max_share: float) -> list[Any]:
         async with async_driver(settings) as driver:
@@ -89,10 +89,12 @@ def topic_figures(settings: Settings, papers: Sequence[set[str]]) -> dict[str, A
             return await paper_concepts(driver, database=database, max_share=max_share)
 
     old = asyncio.run(rows(OLD_MAX_SHARE))
-    new = asyncio.run(rows(MAX_SHARE))
+    new = TopicRows()
+    for record in asyncio.run(rows(MAX_SHARE)):
+        new.add(record)
     return {
         "old": _scored(communities(cooccurrence(_lists(old)), _names(old)), papers),
-        "new": _scored(themes(_lists(new), _names(new)), papers),
+        "new": _scored(new.themes(), papers),
     }
 
 

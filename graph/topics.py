@@ -6,9 +6,12 @@ they write (``cypher/refresh_paper_topics.cypher``).
 
 Concepts in at least :data:`MIN_PAPERS` papers (and in at most :data:`MAX_SHARE` of all papers),
 other than generic ones (a lone generic word, the field's own name: :func:`generic`), are
-linked by the papers they share. The pairs are counted as integer codes with numpy and split
-by igraph's multilevel (Louvain) algorithm, because a graph of 100k papers has millions of pairs:
-as Python tuples in a networkx graph they took gigabytes and minutes. The concepts are numbered
+linked by the papers they share, each pair weighed by how near the two concepts' contexts are
+(the mean stored embedding of each one's papers, :class:`Contexts`): a concept that one paper on
+drug design borrows from optimisation is not pulled into drug design by that paper alone. The
+pairs are counted as integer codes with numpy and split by igraph's multilevel (Louvain)
+algorithm, because a graph of 100k papers has millions of pairs: as Python tuples in a
+networkx graph they took gigabytes and minutes. The concepts are numbered
 in sorted order and igraph draws from a generator seeded with :data:`SEED`, so the same graph
 always gives the same topics. A community of fewer than :data:`MIN_CONCEPTS` concepts is no
 topic. Louvain runs at :data:`RESOLUTION`, so a topic is a theme rather than an area. A
@@ -29,12 +32,12 @@ import uuid
 from collections import Counter
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
-from neo4j import AsyncDriver, AsyncManagedTransaction, Record, unit_of_work
+from neo4j import AsyncDriver, AsyncManagedTransaction, AsyncResult, Record, unit_of_work
 from neo4j.exceptions import ConstraintError
 
 from graph._broader import GENERIC_WORDS
@@ -55,8 +58,10 @@ __all__ = [
     "SEED",
     "THEMES_FROM",
     "UMBRELLAS",
+    "Contexts",
     "Cooccurrence",
     "TopicPlan",
+    "TopicRows",
     "communities",
     "cooccurrence",
     "generic",
@@ -99,7 +104,10 @@ _BATCHED_TIMEOUT_SECONDS = 3600.0
 #: ``ingestPapers`` call) would make a graph built paper by paper quadratic.
 REFRESH_GROWTH = 0.05
 
+#: Pairs whose contexts are compared at once (each block holds two vectors a pair).
+_BLOCK = 65_536
 _Ints = npt.NDArray[np.int64]
+_Floats = npt.NDArray[np.float64]
 _SEEDED = threading.Lock()
 
 
@@ -124,15 +132,16 @@ class Cooccurrence:
     b: _Ints
     weight: _Ints
 
-    def network(self) -> igraph.Graph:
-        """The graph in igraph, pair weights as the edge attribute ``weight``."""
+    def network(self, weights: _Floats | None = None) -> igraph.Graph:
+        """The graph in igraph, ``weights`` (default: the pair counts) as the edge attribute
+        ``weight``."""
         import igraph  # here: it imports matplotlib and pandas, seconds no other command needs
 
         # a generator of plain ints: igraph copies either into its own edge vector, but a numpy
         # array or a list of tuples of millions of pairs costs as much again in Python objects
         edges = zip(self.a.tolist(), self.b.tolist(), strict=True)
         network = igraph.Graph(n=len(self.keys), edges=edges, directed=False)
-        network.es["weight"] = self.weight.tolist()
+        network.es["weight"] = (self.weight if weights is None else weights).tolist()
         return network
 
     def pairs(self) -> list[tuple[str, str, int]]:
@@ -141,6 +150,51 @@ class Cooccurrence:
             (self.keys[a], self.keys[b], int(w))
             for a, b, w in zip(self.a.tolist(), self.b.tolist(), self.weight.tolist(), strict=True)
         ]
+
+
+class Contexts:
+    """Where each concept is used: the sum of the unit embeddings of the papers mentioning it
+    (the papers' stored MiniLM vectors). Two concepts a paper happens to share, one from
+    papers on drug design and one from papers on optimisation, have contexts far apart;
+    two concepts of one theme have near ones."""
+
+    def __init__(self) -> None:
+        self._sums: dict[str, npt.NDArray[np.float32]] = {}
+        self._width = 0
+
+    def add(self, keys: Sequence[str], vector: Sequence[float] | None) -> None:
+        """Count a paper mentioning ``keys`` whose embedding is ``vector`` (``None``: none; one
+        of another size than the first, written by an earlier model: left out)."""
+        if not vector or len(vector) != (self._width or len(vector)):
+            return
+        self._width = len(vector)
+        unit = np.asarray(vector, dtype=np.float32)
+        unit /= np.linalg.norm(unit) or 1.0
+        for key in keys:
+            if key in self._sums:
+                self._sums[key] += unit
+            else:
+                self._sums[key] = unit.copy()
+
+    def similarity(self, graph: Cooccurrence) -> _Floats:
+        """The cosine of each pair's two contexts, at least 0; 1 where a concept has none
+        (no paper of it has an embedding), so such a pair counts by its papers alone."""
+        unit = np.zeros((len(graph.keys), self._width), dtype=np.float32)
+        known = np.zeros(len(graph.keys), dtype=bool)
+        for i, key in enumerate(graph.keys):
+            total = self._sums.get(key)
+            norm = float(np.linalg.norm(total)) if total is not None else 0.0
+            if total is not None and norm:
+                unit[i], known[i] = total / norm, True
+        cosine = np.concatenate(
+            [  # by blocks: every pair's two vectors at once would take gigabytes
+                np.einsum("ij,ij->i", unit[graph.a[i : i + _BLOCK]], unit[graph.b[i : i + _BLOCK]])
+                for i in range(0, len(graph.a), _BLOCK)
+            ]
+            or [np.empty(0, np.float32)]
+        ).astype(np.float64)
+        paired = known[graph.a] & known[graph.b]
+        return np.where(paired, np.clip(cosine, 0.0, None), 1.0)
 
 
 def cooccurrence(papers: Sequence[Sequence[str]]) -> Cooccurrence:
@@ -160,12 +214,17 @@ def _pair_codes(positions: list[int], size: int) -> _Ints:
     return ids[first] * size + ids[second]
 
 
-def themes(papers: Sequence[Sequence[str]], names: dict[str, str] | None = None) -> list[TopicPlan]:
+def themes(
+    papers: Sequence[Sequence[str]],
+    names: dict[str, str] | None = None,
+    contexts: Contexts | None = None,
+) -> list[TopicPlan]:
     """The topics of ``papers`` (each the concepts it mentions) as :func:`refresh_topics`
     computes them: generic concepts left out (:func:`generic`), each pair weighted by the
-    papers sharing it, split at :data:`RESOLUTION` once there are :data:`THEMES_FROM` concepts,
-    and each topic's concepts ranked, and the topic named, by how central *and* how specific
-    (rare in the whole graph) they are."""
+    papers sharing it times how near the two concepts' ``contexts`` are, split at
+    :data:`RESOLUTION` once there are :data:`THEMES_FROM` concepts, and each topic's concepts
+    ranked, and the topic named, by how central *and* how specific (rare in the whole graph)
+    they are."""
     papers = [[k for k in dict.fromkeys(p) if not generic(k)] for p in papers]
     papers = [p for p in papers if len(p) > 1]
     frequency = Counter(k for p in papers for k in p)
@@ -173,7 +232,10 @@ def themes(papers: Sequence[Sequence[str]], names: dict[str, str] | None = None)
     network = cooccurrence(papers)
     # a network of a few papers' concepts is one area's worth: split finer, its cliques break apart
     resolution = RESOLUTION if len(network.keys) >= THEMES_FROM else 1.0
-    return communities(network, names, specificity=specific, resolution=resolution)
+    similarity = contexts.similarity(network) if contexts else None
+    return communities(
+        network, names, specificity=specific, resolution=resolution, similarity=similarity
+    )
 
 
 def generic(key: str) -> bool:
@@ -189,11 +251,14 @@ def communities(
     *,
     specificity: dict[str, float] | None = None,
     resolution: float = 1.0,
+    similarity: _Floats | None = None,
 ) -> list[TopicPlan]:
     """The topics of ``graph``: Louvain communities of :data:`MIN_CONCEPTS` concepts or more,
-    largest first; ``names`` maps keys to display names (default: the keys). Members are ranked
+    largest first; ``names`` maps keys to display names (default: the keys). Each pair weighs
+    its papers times its ``similarity`` (0..1, one per pair) where given. Members are ranked
     by weighted degree inside their community, times their ``specificity`` where given."""
-    membership = np.asarray(_louvain(graph, resolution), dtype=np.int64)
+    weights = graph.weight.astype(np.float64) * (1.0 if similarity is None else similarity)
+    membership = np.asarray(_louvain(graph, weights, resolution), dtype=np.int64)
     found: dict[int, list[str]] = {}
     for key, community in zip(graph.keys, membership.tolist(), strict=True):
         found.setdefault(community, []).append(key)
@@ -201,28 +266,28 @@ def communities(
         (members for members in found.values() if len(members) >= MIN_CONCEPTS),
         key=lambda c: (-len(c), c[0]),
     )
-    inside = _inside_degree(graph, membership).tolist()
+    inside = _inside_degree(graph, weights, membership).tolist()
     weight = specificity or {}
     degree = {k: d * weight.get(k, 1.0) for k, d in zip(graph.keys, inside, strict=True)}
     return [_plan(members, degree, rank, names or {}) for rank, members in enumerate(kept, 1)]
 
 
-def _inside_degree(graph: Cooccurrence, membership: _Ints) -> npt.NDArray[np.float64]:
+def _inside_degree(graph: Cooccurrence, weights: _Floats, membership: _Ints) -> _Floats:
     """Each concept's weighted degree counting only the pairs inside its own community."""
     same = membership[graph.a] == membership[graph.b]
-    weight = graph.weight[same]
+    weight = weights[same]
     size = len(graph.keys)
     inside = np.bincount(graph.a[same], weights=weight, minlength=size)
     return (inside + np.bincount(graph.b[same], weights=weight, minlength=size)).astype(np.float64)
 
 
-def _louvain(graph: Cooccurrence, resolution: float = 1.0) -> list[int]:
+def _louvain(graph: Cooccurrence, weights: _Floats, resolution: float) -> list[int]:
     """Each concept's community by igraph's multilevel algorithm, drawing from a generator
     seeded for this call. igraph's generator is process-wide: it is put back after, and one
     call at a time sets it, so two recomputations in two threads draw from their own."""
     import igraph
 
-    network = graph.network()
+    network = graph.network(weights)
     with _SEEDED:
         igraph.set_random_number_generator(random.Random(SEED))
         try:
@@ -302,9 +367,9 @@ async def _topic_lock(driver: AsyncDriver, database: str) -> AsyncIterator[None]
 
 
 async def _refresh_topics(driver: AsyncDriver, database: str) -> int:
-    records = await paper_concepts(driver, database=database)
+    rows = await _topic_rows(driver, database)
     # seconds of CPU on a big graph: in a thread, so an API that ingests keeps answering
-    plans = await asyncio.to_thread(_plans, records)
+    plans = await asyncio.to_thread(rows.themes)
     # the papers' links are many (a few a paper), so they are removed and written in batches of
     # their own around the transaction that replaces the topics: meanwhile a topic lists no
     # papers, for the seconds a recomputation takes
@@ -324,9 +389,9 @@ async def _refresh_topics(driver: AsyncDriver, database: str) -> int:
 async def paper_concepts(
     driver: AsyncDriver, *, database: str, max_share: float = MAX_SHARE
 ) -> list[Record]:
-    """Each paper's concepts that take part in topics (``keys`` and ``names``), one row a
-    paper with two or more (``cypher/topic_paper_concepts.cypher``): those in at least
-    :data:`MIN_PAPERS` papers and at most ``max_share`` of them."""
+    """Each paper's concepts that take part in topics (``keys`` and ``names``) and its
+    ``embedding``, one row a paper with two or more (``cypher/topic_paper_concepts.cypher``):
+    those in at least :data:`MIN_PAPERS` papers and at most ``max_share`` of them."""
     records, _, _ = await driver.execute_query(
         query("topic_paper_concepts"),
         minPapers=MIN_PAPERS,
@@ -337,11 +402,41 @@ async def paper_concepts(
     return records
 
 
-def _plans(records: Sequence[Record]) -> list[TopicPlan]:
-    """The topics of the papers' concept lists (``keys`` and ``names``, one row a paper)."""
-    papers = [list(r["keys"]) for r in records]
-    names = {k: n for r in records for k, n in zip(r["keys"], r["names"], strict=True)}
-    return themes(papers, names)
+@dataclass
+class TopicRows:
+    """What topics are computed from: each paper's concepts, their display names and their
+    contexts, gathered row by row (``cypher/topic_paper_concepts.cypher``), so no paper's
+    vector is kept once its concepts have counted it."""
+
+    papers: list[list[str]] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)
+    contexts: Contexts = field(default_factory=Contexts)
+
+    def add(self, record: Record) -> None:
+        keys = list(record["keys"])
+        self.papers.append(keys)
+        self.names.update(zip(keys, record["names"], strict=True))
+        self.contexts.add(keys, record["embedding"])
+
+    def themes(self) -> list[TopicPlan]:
+        return themes(self.papers, self.names, self.contexts)
+
+
+async def _topic_rows(driver: AsyncDriver, database: str) -> TopicRows:
+    async def gather(result: AsyncResult) -> TopicRows:
+        rows = TopicRows()
+        async for record in result:
+            rows.add(record)
+        return rows
+
+    return await driver.execute_query(
+        query("topic_paper_concepts"),
+        minPapers=MIN_PAPERS,
+        maxShare=MAX_SHARE,
+        database_=database,
+        routing_="r",
+        result_transformer_=gather,
+    )
 
 
 @unit_of_work(timeout=_WRITE_TIMEOUT_SECONDS)

@@ -1,9 +1,11 @@
-"""What the topic tests share: three themes of four concepts, and a GraphQL client over a graph
-of given papers with its topics computed (three of them, one a theme)."""
+"""What the topic tests share: three themes of four concepts, a corpus whose papers borrow
+concepts of other themes, and a GraphQL client over a graph of given papers with its topics
+computed (three of them, one a theme)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+import random
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 
 import httpx
@@ -19,6 +21,29 @@ THEMES = {
     "text": ["language model", "tokenization", "instruction tuning", "in context learning"],
     "vision": ["image generation", "diffusion model", "text to image", "image editing"],
 }
+
+#: Four themes of six concepts (``graph 0`` … ``speech 5``) for :func:`borrowing_papers`.
+BORROWING = ("graph", "text", "vision", "speech")
+
+
+def borrowing_papers() -> list[tuple[list[str], int]]:
+    """Eighty papers, each of one theme (its index in :data:`BORROWING`), mentioning three of
+    its theme's concepts and one concept of another theme: counted by shared papers alone,
+    some topic mixes themes."""
+    rng = random.Random(2)
+    papers = []
+    for n in range(80):
+        own = n % 4
+        keys = [f"{BORROWING[own]} {i}" for i in rng.sample(range(6), 3)]
+        other = rng.choice([t for t in range(4) if t != own])
+        keys.append(f"{BORROWING[other]} {rng.choice(range(6))}")
+        papers.append((keys, own))
+    return papers
+
+
+def themes_of(members: Iterable[tuple[str, float]]) -> set[str]:
+    """The themes a topic's members (key, centrality) come from."""
+    return {key.split()[0] for key, _ in members}
 
 
 @asynccontextmanager

@@ -1,13 +1,18 @@
-"""The topics' computation off the graph: co-occurrence counted per paper, and Louvain
-communities that depend on the graph alone, not on the order its papers are read in."""
+"""The topics' computation off the graph: co-occurrence counted per paper, pairs weighed by how
+near their concepts' contexts are, and Louvain communities that depend on the graph alone, not
+on the order its papers are read in."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from itertools import combinations
 
-from graph.topics import communities, cooccurrence, themes
+import pytest
+from _topics import BORROWING, borrowing_papers, themes_of
+
+from graph.topics import Contexts, communities, cooccurrence, themes
 
 THEMES = [[f"{theme} {i}" for i in range(8)] for theme in ("graph", "text", "vision", "speech")]
 
@@ -80,3 +85,35 @@ def test_a_graph_too_small_to_split_into_themes_keeps_one_topic() -> None:
     assert [sorted(key for key, _ in plan.members) for plan in found] == [
         ["graph pooling", "node clustering", "spectral clustering"]
     ]
+
+
+def test_a_pair_weighs_as_near_as_the_contexts_of_its_two_concepts() -> None:
+    contexts = Contexts()
+    contexts.add(["graph pooling", "node clustering"], [1.0, 0.0])
+    contexts.add(["graph pooling", "tokenization"], [1.0, 0.0])
+    contexts.add(["tokenization", "beam search"], [0.0, 2.0])
+    contexts.add(["tokenization", "beam search", "unembedded"], None)
+    keys = ["beam search", "graph pooling", "node clustering", "tokenization", "unembedded"]
+    graph = cooccurrence([keys])  # every pair
+    near = dict(zip(zip(graph.a.tolist(), graph.b.tolist()), contexts.similarity(graph)))
+    at = {k: i for i, k in enumerate(graph.keys)}
+
+    def pair(a: str, b: str) -> float:
+        return float(near[tuple(sorted((at[a], at[b])))])
+
+    assert pair("graph pooling", "node clustering") == pytest.approx(1.0)
+    assert pair("beam search", "node clustering") == pytest.approx(0.0)
+    # tokenization: one graph paper, one on text; never below 0
+    assert pair("tokenization", "beam search") == pytest.approx(math.sqrt(0.5))
+    assert pair("unembedded", "graph pooling") == 1.0  # no vector: its papers alone count
+
+
+def test_a_concept_a_paper_borrows_from_another_theme_stays_in_its_own() -> None:
+    papers = borrowing_papers()
+    contexts = Contexts()
+    for keys, theme in papers:
+        contexts.add(keys, [1.0 if axis == theme else 0.0 for axis in range(4)])
+    counted = themes([keys for keys, _ in papers])  # by shared papers alone, themes mix
+    assert any(len(themes_of(p.members)) > 1 for p in counted)
+    weighed = themes([keys for keys, _ in papers], contexts=contexts)
+    assert sorted(themes_of(p.members) for p in weighed) == [{t} for t in sorted(BORROWING)]
