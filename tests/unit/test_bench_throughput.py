@@ -32,6 +32,22 @@ def test_each_target_sits_beside_its_baseline() -> None:
     assert rows[3][1] == "1.26x"
 
 
+def test_fast_extraction_is_shown_beside_its_own_floor() -> None:
+    found = result(baseline=False)
+    fast = {
+        "extract_s": 6.0,
+        "floor_s": 5.0,
+        "tag_s": 1.5,
+        "static_s": 0.5,
+        "minilm_abstracts_s": 3.0,
+        "over_floor": 1.2,
+    }
+    found["floor"] = {**FLOOR, "fast": fast}
+    row = table_rows(found)[-1]
+    assert row[:3] == ["--fast extraction over its floor", "1.2x", "6.0 s vs 5.0 s"]
+    assert "tagging 1.5 s" in str(row[3]) and "MiniLM over the abstracts 3.0 s" in str(row[3])
+
+
 def test_the_write_is_shown_beside_the_databases_own_merge_of_the_same_graph() -> None:
     found = result(baseline=True)
     found["write"].update(  # type: ignore[attr-defined]
