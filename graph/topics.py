@@ -105,7 +105,7 @@ _BATCHED_TIMEOUT_SECONDS = 3600.0
 REFRESH_GROWTH = 0.05
 
 #: Pairs whose contexts are compared at once (each block holds two vectors a pair).
-_BLOCK = 65_536
+_BLOCK = 16_384
 _Ints = npt.NDArray[np.int64]
 _Floats = npt.NDArray[np.float64]
 _SEEDED = threading.Lock()
