@@ -46,6 +46,7 @@ def test_fast_extraction_is_shown_beside_its_own_floor() -> None:
     row = table_rows(found)[-1]
     assert row[:3] == ["--fast extraction over its floor", "1.2x", "6.0 s vs 5.0 s"]
     assert "tagging 1.5 s" in str(row[3]) and "MiniLM over the abstracts 3.0 s" in str(row[3])
+    assert "beyond MiniLM 3.00 s vs 2.00 s" in str(row[3])  # what the static path itself costs
 
 
 def test_the_write_is_shown_beside_the_databases_own_merge_of_the_same_graph() -> None:
