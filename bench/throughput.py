@@ -86,13 +86,14 @@ def run(
         result["workers_scaling"] = result["workers"]["scaling"]
     if settings is None or not {"write", "one_paper", "floor", "bulk"} & set(parts):
         return result
-    result.update(
-        started=time.strftime("%Y-%m-%dT%H:%M:%S"),
-        machine=machine_info(),
-        papers=papers,
-        reps=reps,
-        baseline=baseline,
-    )
+    if {"write", "one_paper"} & set(parts):  # the parts the top-level fields describe
+        result.update(
+            started=time.strftime("%Y-%m-%dT%H:%M:%S"),
+            machine=machine_info(),
+            papers=papers,
+            reps=reps,
+            baseline=baseline,
+        )
     with tempfile.TemporaryDirectory(prefix="throughput-") as folder:
         scratch = Path(folder)
         trees = {"after": REPO}
@@ -551,6 +552,7 @@ def _floor(settings: Settings, *, papers: int) -> dict[str, Any]:
     floor = abstracts_s + phrases_s
     return {
         "started": time.strftime("%Y-%m-%dT%H:%M:%S"),
+        "machine": machine_info(),
         "papers": len(docs),
         "phrases": len(phrases),
         "extract_s": round(extract_s, 2),
