@@ -5,21 +5,20 @@ concepts), so a topic's papers and a paper's topics are read off edges; loads re
 they write (``cypher/refresh_paper_topics.cypher``).
 
 Concepts in at least :data:`MIN_PAPERS` papers (and in at most :data:`MAX_SHARE` of all papers),
-other than generic ones (a lone generic word, the field's own name: :func:`generic`), are
-linked by the papers they share, each pair weighed by how near the two concepts' contexts are
-(the mean stored embedding of each one's papers, :class:`Contexts`): a concept that one paper on
-drug design borrows from optimisation is not pulled into drug design by that paper alone. The
-pairs are counted as integer codes with numpy and split by igraph's multilevel (Louvain)
-algorithm, because a graph of 100k papers has millions of pairs: as Python tuples in a
-networkx graph they took gigabytes and minutes. The concepts are numbered
-in sorted order and igraph draws from a generator seeded with :data:`SEED`, so the same graph
-always gives the same topics. A community of fewer than :data:`MIN_CONCEPTS` concepts is no
-topic. Louvain runs at :data:`RESOLUTION`, so a topic is a theme rather than an area. A
-topic's concepts are ranked by their weighted degree inside it times their specificity
-(``log(papers / papers mentioning it)``): it is named by its three most specific shared
-concepts and takes its id from the first, so a topic keeps its id across recomputations while
-its centre stays. Coherence (mean NPMI of each topic's top five, :func:`mean_coherence`) is
-measured by ``bench/structure.py``.
+other than generic ones (a lone generic word, the field's own name: :func:`generic`), are linked
+by the papers they share, each pair weighed by how near the two concepts' contexts are (the mean
+stored embedding of each one's papers, :class:`Contexts`): a concept that one paper on drug
+design borrows from optimisation is not pulled into drug design by that paper alone. The pairs
+are counted as integer codes with numpy and split by igraph's multilevel (Louvain) algorithm,
+because a graph of 100k papers has millions of pairs: as Python tuples in a networkx graph they
+took gigabytes and minutes. The concepts are numbered in sorted order and igraph draws from a
+generator seeded with :data:`SEED`, so the same graph always gives the same topics. A community
+of fewer than :data:`MIN_CONCEPTS` concepts is no topic. Louvain runs at :data:`RESOLUTION`, so
+a topic is a theme rather than an area. A topic's concepts are ranked by their weighted degree
+inside it times their specificity (``log(papers / papers mentioning it)``): it is named by its
+three most specific shared concepts and takes its id from the first, so a topic keeps its id
+across recomputations while its centre stays. Coherence (mean NPMI of each topic's top five,
+:func:`mean_coherence`) is measured by ``bench/structure.py``.
 """
 
 from __future__ import annotations
@@ -165,7 +164,7 @@ class Contexts:
     def add(self, keys: Sequence[str], vector: Sequence[float] | None) -> None:
         """Count a paper mentioning ``keys`` whose embedding is ``vector`` (``None``: none; one
         of another size than the first, written by an earlier model: left out)."""
-        if not vector or len(vector) != (self._width or len(vector)):
+        if vector is None or not len(vector) or len(vector) != (self._width or len(vector)):
             return
         self._width = len(vector)
         unit = np.asarray(vector, dtype=np.float32)
@@ -232,7 +231,7 @@ def themes(
     network = cooccurrence(papers)
     # a network of a few papers' concepts is one area's worth: split finer, its cliques break apart
     resolution = RESOLUTION if len(network.keys) >= THEMES_FROM else 1.0
-    similarity = contexts.similarity(network) if contexts else None
+    similarity = contexts.similarity(network) if contexts is not None else None
     return communities(
         network, names, specificity=specific, resolution=resolution, similarity=similarity
     )
