@@ -83,14 +83,16 @@ def topic_figures(settings: Settings, papers: Sequence[set[str]]) -> dict[str, A
     """Both topic computations on the graph's rows, with each topic's coherence."""
     from graph.topics import MAX_SHARE, TopicRows, communities, cooccurrence, paper_concepts
 
-    async def rows(max_share: float) -> list[Any]:
+    async def rows(max_share: float, embeddings: bool) -> list[Any]:
         async with async_driver(settings) as driver:
             database = settings.neo4j_database
-            return await paper_concepts(driver, database=database, max_share=max_share)
+            return await paper_concepts(
+                driver, database=database, max_share=max_share, embeddings=embeddings
+            )
 
-    old = asyncio.run(rows(OLD_MAX_SHARE))
+    old = asyncio.run(rows(OLD_MAX_SHARE, embeddings=False))
     new = TopicRows()
-    for record in asyncio.run(rows(MAX_SHARE)):
+    for record in asyncio.run(rows(MAX_SHARE, embeddings=True)):
         new.add(record)
     return {
         "old": _scored(communities(cooccurrence(_lists(old)), _names(old)), papers),

@@ -386,15 +386,17 @@ async def _refresh_topics(driver: AsyncDriver, database: str) -> int:
 
 
 async def paper_concepts(
-    driver: AsyncDriver, *, database: str, max_share: float = MAX_SHARE
+    driver: AsyncDriver, *, database: str, max_share: float = MAX_SHARE, embeddings: bool = False
 ) -> list[Record]:
-    """Each paper's concepts that take part in topics (``keys`` and ``names``) and its
-    ``embedding``, one row a paper with two or more (``cypher/topic_paper_concepts.cypher``):
-    those in at least :data:`MIN_PAPERS` papers and at most ``max_share`` of them."""
+    """Each paper's concepts that take part in topics (``keys`` and ``names``) and, where
+    ``embeddings``, its ``embedding``, one row a paper with two or more
+    (``cypher/topic_paper_concepts.cypher``): those in at least :data:`MIN_PAPERS` papers and at
+    most ``max_share`` of them."""
     records, _, _ = await driver.execute_query(
         query("topic_paper_concepts"),
         minPapers=MIN_PAPERS,
         maxShare=max_share,
+        embeddings=embeddings,
         database_=database,
         routing_="r",
     )
@@ -432,6 +434,7 @@ async def _topic_rows(driver: AsyncDriver, database: str) -> TopicRows:
         query("topic_paper_concepts"),
         minPapers=MIN_PAPERS,
         maxShare=MAX_SHARE,
+        embeddings=True,
         database_=database,
         routing_="r",
         result_transformer_=gather,
