@@ -52,6 +52,8 @@ PUBLIC = {
         "in_lexicon",
         "keybert_extractor",
         "load_minilm",
+        "load_static_model",
+        "load_tagger",
         "minilm_path",
         "models_home",
         "models_to_prepare",
