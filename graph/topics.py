@@ -29,10 +29,10 @@ import random
 import threading
 import uuid
 from collections import Counter
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -108,6 +108,7 @@ _BLOCK = 16_384
 _Ints = npt.NDArray[np.int64]
 _Floats = npt.NDArray[np.float64]
 _SEEDED = threading.Lock()
+_Read = TypeVar("_Read")
 
 
 @dataclass(frozen=True)
@@ -392,15 +393,31 @@ async def paper_concepts(
     ``embeddings``, its ``embedding``, one row a paper with two or more
     (``cypher/topic_paper_concepts.cypher``): those in at least :data:`MIN_PAPERS` papers and at
     most ``max_share`` of them."""
-    records, _, _ = await driver.execute_query(
+
+    async def listed(result: AsyncResult) -> list[Record]:
+        return [record async for record in result]
+
+    return await _topic_query(driver, database, listed, max_share=max_share, embeddings=embeddings)
+
+
+async def _topic_query(
+    driver: AsyncDriver,
+    database: str,
+    transform: Callable[[AsyncResult], Awaitable[_Read]],
+    *,
+    max_share: float,
+    embeddings: bool,
+) -> _Read:
+    """``cypher/topic_paper_concepts.cypher``'s rows, as ``transform`` reads them."""
+    return await driver.execute_query(
         query("topic_paper_concepts"),
         minPapers=MIN_PAPERS,
         maxShare=max_share,
         embeddings=embeddings,
         database_=database,
         routing_="r",
+        result_transformer_=transform,
     )
-    return records
 
 
 @dataclass
@@ -430,15 +447,7 @@ async def _topic_rows(driver: AsyncDriver, database: str) -> TopicRows:
             rows.add(record)
         return rows
 
-    return await driver.execute_query(
-        query("topic_paper_concepts"),
-        minPapers=MIN_PAPERS,
-        maxShare=MAX_SHARE,
-        embeddings=True,
-        database_=database,
-        routing_="r",
-        result_transformer_=gather,
-    )
+    return await _topic_query(driver, database, gather, max_share=MAX_SHARE, embeddings=True)
 
 
 @unit_of_work(timeout=_WRITE_TIMEOUT_SECONDS)
