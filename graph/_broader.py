@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 __all__ = [
     "GENERIC_HEADS",
@@ -48,7 +49,8 @@ __all__ = [
 ]
 
 #: Head words that add a kind of thing, not a different thing: ``X method`` is a kind of ``X``,
-#: and so is an ``X task`` or ``X problem`` (``regression task`` → ``regression``).
+#: and so is an ``X task`` or ``X problem`` (``regression task`` → ``regression``), where ``X``
+#: names a thing (``self-supervised paradigm`` is no kind of ``self-supervised``).
 #: ``model``, ``system`` and ``data`` are not here: a language model is not a kind of
 #: language, nor preference data a kind of preference.
 GENERIC_HEADS = frozenset(
@@ -104,7 +106,7 @@ def broader_candidates(key: str, tails: frozenset[str] = frozenset()) -> list[st
     head, tail = words[:link], words[link:]
     found = [head[i:] + tail for i in range(1, len(head))] + [head] if tail else []
     found += [head[i:] for i in range(1, len(head))]
-    if not tail and len(head) > 1 and head[-1] in GENERIC_HEADS:
+    if not tail and len(head) > 1 and head[-1] in GENERIC_HEADS and not _modifies(head[-2]):
         found.append(head[:-1])
     ordered = sorted(found, key=len, reverse=True)  # stable: a true head before a dropped one
     kept = (w for w in ordered if _useful(w) and w[0] not in tails)
@@ -124,6 +126,21 @@ def compound_tails(forms: Iterable[str]) -> frozenset[str]:
             alone.add(first)
             inside.update(rest)
     return frozenset(inside - alone)
+
+
+@lru_cache(maxsize=16_384)
+def _modifies(word: str) -> bool:
+    """Whether English writes ``word`` only to modify a noun (an adjective, or a participle
+    such as ``supervised``), so the words it ends name no thing: a ``self-supervised paradigm``
+    is no kind of ``self-supervised``, while a ``regression task`` is a kind of ``regression``
+    and a ``reasoning task`` of ``reasoning``. A word lemminflect's lexicon lacks counts as a
+    noun."""
+    from lemminflect import getAllLemmas
+
+    kinds = set(getAllLemmas(word))
+    if not kinds or "NOUN" in kinds:
+        return False
+    return bool(kinds & {"ADJ", "ADV"}) or word.endswith("ed")
 
 
 def _useful(words: list[str]) -> bool:

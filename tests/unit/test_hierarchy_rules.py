@@ -107,6 +107,13 @@ def test_a_modifier_left_out_needs_a_close_meaning_and_the_head_comes_first() ->
     assert head.broader == "convolutional network"
 
 
+@pytest.mark.parametrize("key", ["self supervised paradigm", "robust method", "causal approach"])
+def test_a_generic_head_left_out_never_leaves_a_modifier_as_parent(key: str) -> None:
+    modifier = key.rsplit(" ", 1)[0]
+    assert modifier not in broader_candidates(key)
+    assert place(key, existing={modifier}, similarity=lambda a, b: 0.9).broader is None
+
+
 def test_a_generic_head_alone_is_never_a_parent() -> None:
     assert broader_candidates("learning task") == []
 
