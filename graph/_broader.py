@@ -100,9 +100,12 @@ class Placement:
 def broader_candidates(key: str, tails: frozenset[str] = frozenset()) -> list[str]:
     """The keys that would be ``key``'s broader concept by its head, most specific first
     (each shorter); never a lone generic word, nor one starting with a word of ``tails``
-    (the words its name writes only inside a compound, after a hyphen)."""
+    (the words its name writes only inside a compound, after a hyphen), where no link word
+    is one (``AMR-to-text generation`` is no kind of ``AMR``)."""
     words = key.split()
-    link = next((i for i, w in enumerate(words) if i and w in _LINKS), len(words))
+    link = next(
+        (i for i, w in enumerate(words) if i and w in _LINKS and w not in tails), len(words)
+    )
     head, tail = words[:link], words[link:]
     found = [head[i:] + tail for i in range(1, len(head))] + [head] if tail else []
     found += [head[i:] for i in range(1, len(head))]

@@ -87,18 +87,20 @@ async def _place(tx: AsyncManagedTransaction, pending: list[str], encoder: Encod
     below = await _keys(tx, "hierarchy_narrower", keys=pending, probes=probes)
     affected = list(dict.fromkeys([*pending, *below]))
     long_forms = await _long_forms(tx, [k for k in affected if acronym_like(k)])
-    subjects = {k: long_forms.get(k, k) for k in affected}
-    wanted = {c for s in subjects.values() for c in _candidates(s, encoder is not None)}
+    tails = await _compound_tails(tx, [k for k in affected if k not in long_forms])
+    # what each key is placed as: its long form (whose compounds are not written here) or itself
+    subjects = {k: (long_forms.get(k, k), tails.get(k, frozenset())) for k in affected}
+    by_meaning = encoder is not None
+    wanted = {c for s in subjects.values() for c in _candidates(*s, by_meaning=by_meaning)}
     existing = set(await _keys(tx, "existing_concept_keys", keys=sorted(wanted)))
-    similarity = _similarity(encoder, subjects, existing)
-    tails = await _compound_tails(tx, affected)
+    similarity = _similarity(encoder, list(subjects.values()), existing)
     placements = [
         place(
             key,
             existing=existing,
             similarity=similarity,
             long_form=long_forms.get(key),
-            tails=tails.get(key, frozenset()),
+            tails=subjects[key][1],
         )
         for key in affected
     ]
@@ -106,8 +108,9 @@ async def _place(tx: AsyncManagedTransaction, pending: list[str], encoder: Encod
     return len(placements)
 
 
-def _candidates(subject: str, by_meaning: bool) -> list[str]:
-    return broader_candidates(subject) + (subset_candidates(subject) if by_meaning else [])
+def _candidates(subject: str, tails: frozenset[str], *, by_meaning: bool) -> list[str]:
+    found = broader_candidates(subject, tails)
+    return found + (subset_candidates(subject) if by_meaning else [])
 
 
 def _row(p: Placement) -> dict[str, object]:
@@ -137,14 +140,17 @@ async def _long_forms(tx: AsyncManagedTransaction, keys: list[str]) -> dict[str,
 
 
 def _similarity(
-    encoder: Encoder | None, subjects: dict[str, str], existing: set[str]
+    encoder: Encoder | None, subjects: list[tuple[str, frozenset[str]]], existing: set[str]
 ) -> Similarity:
     """Cosine of two keys by ``encoder``, every text this round may compare embedded once:
-    the subjects with a candidate in the graph (most have none) and those candidates."""
+    the subjects (each with the words its name writes only inside a compound) with a candidate
+    in the graph (most have none) and those candidates."""
     if encoder is None:
         return None
-    found = {s: [c for c in _candidates(s, True) if c in existing] for s in subjects.values()}
-    texts = sorted({t for s, candidates in found.items() if candidates for t in [s, *candidates]})
+    found = [
+        (s, [c for c in _candidates(s, t, by_meaning=True) if c in existing]) for s, t in subjects
+    ]
+    texts = sorted({t for s, candidates in found if candidates for t in [s, *candidates]})
     if not texts:
         return None
     vectors = np.asarray(encoder(texts), dtype=np.float64).reshape(len(texts), -1)

@@ -122,3 +122,20 @@ async def test_a_sibling_is_no_parent_however_close_its_name(
     found = await links(driver, neo4j_settings)
     assert "offline learning" not in found and "student model" not in found
     assert found["backdoor poisoning attack"][:2] == ("backdoor attack", "similarity")
+
+
+async def test_a_compound_written_with_a_link_word_is_compared_with_the_words_past_it(
+    driver: AsyncDriver, neo4j_settings: Settings, embed: Any
+) -> None:
+    # "AMR-to-text generation" is cut at no "to" (it is no kind of AMR): its words past the
+    # "to" are compared with "generation", which another new concept also reaches, in the same
+    # round of the load, which must not fail
+    amr_to_text = writing(
+        paper("a", "amr to text generation", "decoding"),
+        "amr to text generation",
+        "AMR-to-text generation",
+    )
+    other = paper("b", "generation", "conditional generation")
+    await place(driver, neo4j_settings, embed, amr_to_text, other)
+    placed = await links(driver, neo4j_settings)
+    assert placed.get("amr to text generation", (None,))[0] in (None, "generation")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from graph._broader import compound_tails, place, subset_candidates
+from graph._broader import Placement, compound_tails, place, subset_candidates
 from graph.hierarchy import broader_candidates, choose_broader
 
 
@@ -112,6 +112,17 @@ def test_a_generic_head_left_out_never_leaves_a_modifier_as_parent(key: str) -> 
     modifier = key.rsplit(" ", 1)[0]
     assert modifier not in broader_candidates(key)
     assert place(key, existing={modifier}, similarity=lambda a, b: 0.9).broader is None
+
+
+def test_a_link_word_inside_a_hyphenated_compound_opens_no_phrase() -> None:
+    # "AMR-to-text generation" generates text: it is no kind of AMR, as "robustness of X" is of
+    # robustness
+    tails = compound_tails(["AMR-to-text generation"])
+    assert "amr" not in broader_candidates("amr to text generation", tails)
+    assert place("amr to text generation", existing={"amr"}, similarity=None, tails=tails) == (
+        Placement("amr to text generation")
+    )
+    assert broader_candidates("robustness of language model")[0] == "robustness"
 
 
 def test_a_generic_head_alone_is_never_a_parent() -> None:
