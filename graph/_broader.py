@@ -43,6 +43,7 @@ __all__ = [
     "acronym_like",
     "broader_candidates",
     "compound_tails",
+    "considered",
     "narrower_probes",
     "place",
     "subset_candidates",
@@ -183,6 +184,26 @@ def acronym_like(key: str) -> bool:
     return 2 <= len(key) <= 10 and key.isalnum() and any(c.isalpha() for c in key)
 
 
+def considered(
+    key: str,
+    *,
+    long_form: str | None = None,
+    tails: frozenset[str] = frozenset(),
+    by_meaning: bool = True,
+) -> tuple[str, list[str]]:
+    """The name :func:`place` compares for ``key`` (its ``long_form``, for an acronym) and
+    every candidate it may weigh (those of the rules that need a cosine only ``by_meaning``),
+    so that a caller can compute the cosines of a whole round ahead."""
+    subject, tails = _subject(key, long_form, tails)
+    found = broader_candidates(subject, tails)
+    return subject, found + (subset_candidates(subject) if by_meaning else [])
+
+
+def _subject(key: str, long_form: str | None, tails: frozenset[str]) -> tuple[str, frozenset[str]]:
+    """What ``key`` is placed as: its long form, whose compounds it does not write, or itself."""
+    return (long_form, frozenset()) if long_form else (key, tails)
+
+
 def place(
     key: str,
     *,
@@ -194,9 +215,8 @@ def place(
     """``key``'s broader concept among ``existing`` keys by the rules of this module;
     ``long_form`` is what an acronym key stands for, ``tails`` the words its name writes only
     inside a compound (:func:`compound_tails`)."""
-    subject = long_form or key
+    subject, tails = _subject(key, long_form, tails)
     others = existing - {key, subject}
-    tails = frozenset() if long_form else tails
     found = _by_head(subject, others, similarity, tails) or _by_subset(subject, others, similarity)
     if found is None:
         return Placement(key)

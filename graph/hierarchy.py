@@ -29,9 +29,9 @@ from graph._broader import (
     acronym_like,
     broader_candidates,
     compound_tails,
+    considered,
     narrower_probes,
     place,
-    subset_candidates,
 )
 from graph.cypher import query
 
@@ -87,30 +87,32 @@ async def _place(tx: AsyncManagedTransaction, pending: list[str], encoder: Encod
     below = await _keys(tx, "hierarchy_narrower", keys=pending, probes=probes)
     affected = list(dict.fromkeys([*pending, *below]))
     long_forms = await _long_forms(tx, [k for k in affected if acronym_like(k)])
-    tails = await _compound_tails(tx, [k for k in affected if k not in long_forms])
-    # what each key is placed as: its long form (whose compounds are not written here) or itself
-    subjects = {k: (long_forms.get(k, k), tails.get(k, frozenset())) for k in affected}
-    by_meaning = encoder is not None
-    wanted = {c for s in subjects.values() for c in _candidates(*s, by_meaning=by_meaning)}
+    tails = await _compound_tails(tx, affected)
+    no_tails: frozenset[str] = frozenset()
+    weighed = [
+        considered(
+            key,
+            long_form=long_forms.get(key),
+            tails=tails.get(key, no_tails),
+            by_meaning=encoder is not None,
+        )
+        for key in affected
+    ]
+    wanted = {c for _, candidates in weighed for c in candidates}
     existing = set(await _keys(tx, "existing_concept_keys", keys=sorted(wanted)))
-    similarity = _similarity(encoder, list(subjects.values()), existing)
+    similarity = _similarity(encoder, weighed, existing)
     placements = [
         place(
             key,
             existing=existing,
             similarity=similarity,
             long_form=long_forms.get(key),
-            tails=subjects[key][1],
+            tails=tails.get(key, no_tails),
         )
         for key in affected
     ]
     await (await tx.run(query("set_broader"), rows=[_row(p) for p in placements])).consume()
     return len(placements)
-
-
-def _candidates(subject: str, tails: frozenset[str], *, by_meaning: bool) -> list[str]:
-    found = broader_candidates(subject, tails)
-    return found + (subset_candidates(subject) if by_meaning else [])
 
 
 def _row(p: Placement) -> dict[str, object]:
@@ -140,16 +142,14 @@ async def _long_forms(tx: AsyncManagedTransaction, keys: list[str]) -> dict[str,
 
 
 def _similarity(
-    encoder: Encoder | None, subjects: list[tuple[str, frozenset[str]]], existing: set[str]
+    encoder: Encoder | None, weighed: list[tuple[str, list[str]]], existing: set[str]
 ) -> Similarity:
     """Cosine of two keys by ``encoder``, every text this round may compare embedded once:
-    the subjects (each with the words its name writes only inside a compound) with a candidate
-    in the graph (most have none) and those candidates."""
+    the names placed (:func:`considered`) with a candidate in the graph (most have none) and
+    those candidates."""
     if encoder is None:
         return None
-    found = [
-        (s, [c for c in _candidates(s, t, by_meaning=True) if c in existing]) for s, t in subjects
-    ]
+    found = [(s, [c for c in candidates if c in existing]) for s, candidates in weighed]
     texts = sorted({t for s, candidates in found if candidates for t in [s, *candidates]})
     if not texts:
         return None
