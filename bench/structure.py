@@ -9,7 +9,8 @@ extractor unless ``--fast``), then on that one graph:
    paper's mentioned concepts; ``graph.topics.mean_coherence``), for the topics as computed
    before (Louvain over raw co-occurrence counts, concepts in at most 30 % of the papers,
    ranked by weighted degree) and as ``refresh_topics`` computes them now
-   (``graph.topics.themes``), both from the same rows;
+   (``graph.topics.themes``), both from the same rows, at the load's Louvain seed and at each
+   of :data:`LOUVAIN_SEEDS` (median and spread: neither figure rests on one seed's partition);
 2. hierarchy: how many concepts have a broader one, by rule (``reason``), and a seeded random
    sample of ``--size`` BROADER links written as a sheet with a blank verdict column;
 3. papers: a seeded random sample of ``--size`` papers, each with its abstract, its PROPOSES
@@ -25,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import statistics
 import sys
 import time
 from collections import Counter
@@ -52,6 +54,8 @@ from papergraph.settings import Settings, load_settings
 OLD_MAX_SHARE = 0.3
 SIZE = 50
 SEED = 51
+#: The Louvain seeds both topic computations are also run at.
+LOUVAIN_SEEDS = range(12)
 
 
 def load(settings: Settings, *, papers: int, fast: bool) -> dict[str, Any]:
@@ -94,9 +98,18 @@ def topic_figures(settings: Settings, papers: Sequence[set[str]]) -> dict[str, A
     new = TopicRows()
     for record in asyncio.run(rows(MAX_SHARE, embeddings=True)):
         new.add(record)
+    old_graph, old_names = cooccurrence(_lists(old)), _names(old)
     return {
-        "old": _scored(communities(cooccurrence(_lists(old)), _names(old)), papers),
+        "old": _scored(communities(old_graph, old_names), papers),
         "new": _scored(new.themes(), papers),
+        "bySeed": [
+            {
+                "seed": seed,
+                "old": _scored(communities(old_graph, old_names, seed=seed), papers)["meanNpmi"],
+                "new": _scored(new.themes(seed=seed), papers)["meanNpmi"],
+            }
+            for seed in LOUVAIN_SEEDS
+        ],
     }
 
 
@@ -290,6 +303,7 @@ def table_rows(result: dict[str, Any]) -> list[list[object]]:
             "",
             f"{len(topics['new']['topics'])} topics",
         ],
+        *_seed_rows(topics["bySeed"]),
         [
             "concepts with a broader concept",
             f"{h['withBroader']} of {h['concepts']}",
@@ -303,6 +317,24 @@ def table_rows(result: dict[str, Any]) -> list[list[object]]:
             "",
         ],
     ]
+
+
+def _seed_rows(by_seed: Sequence[dict[str, Any]]) -> list[list[object]]:
+    """Both topic computations' mean NPMI over the Louvain seeds: median and spread."""
+    above = sum(1 for run in by_seed if run["new"] > run["old"])
+    rows = []
+    for label, key in (("before", "old"), ("now", "new")):
+        values = [run[key] for run in by_seed]
+        note = f"{len(values)} seeds" + (f"; now above before at {above}" if key == "new" else "")
+        rows.append(
+            [
+                f"topics: mean NPMI of top-5 by Louvain seed, {label}",
+                round(statistics.median(values), 4),
+                f"{min(values)}–{max(values)}",
+                note,
+            ]
+        )
+    return rows
 
 
 def main(argv: Iterable[str] | None = None) -> int:

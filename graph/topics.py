@@ -218,13 +218,15 @@ def themes(
     papers: Sequence[Sequence[str]],
     names: dict[str, str] | None = None,
     contexts: Contexts | None = None,
+    *,
+    seed: int = SEED,
 ) -> list[TopicPlan]:
     """The topics of ``papers`` (each the concepts it mentions) as :func:`refresh_topics`
     computes them: generic concepts left out (:func:`generic`), each pair weighted by the
     papers sharing it times how near the two concepts' ``contexts`` are, split at
     :data:`RESOLUTION` once there are :data:`THEMES_FROM` concepts, and each topic's concepts
     ranked, and the topic named, by how central *and* how specific (rare in the whole graph)
-    they are."""
+    they are. ``seed`` seeds Louvain (the load's is :data:`SEED`)."""
     papers = [[k for k in dict.fromkeys(p) if not generic(k)] for p in papers]
     papers = [p for p in papers if len(p) > 1]
     frequency = Counter(k for p in papers for k in p)
@@ -234,7 +236,12 @@ def themes(
     resolution = RESOLUTION if len(network.keys) >= THEMES_FROM else 1.0
     similarity = contexts.similarity(network) if contexts is not None else None
     return communities(
-        network, names, specificity=specific, resolution=resolution, similarity=similarity
+        network,
+        names,
+        specificity=specific,
+        resolution=resolution,
+        similarity=similarity,
+        seed=seed,
     )
 
 
@@ -252,13 +259,15 @@ def communities(
     specificity: dict[str, float] | None = None,
     resolution: float = 1.0,
     similarity: _Floats | None = None,
+    seed: int = SEED,
 ) -> list[TopicPlan]:
-    """The topics of ``graph``: Louvain communities of :data:`MIN_CONCEPTS` concepts or more,
-    largest first; ``names`` maps keys to display names (default: the keys). Each pair weighs
-    its papers times its ``similarity`` (0..1, one per pair) where given. Members are ranked
-    by weighted degree inside their community, times their ``specificity`` where given."""
+    """The topics of ``graph``: Louvain communities (drawing from ``seed``) of
+    :data:`MIN_CONCEPTS` concepts or more, largest first; ``names`` maps keys to display names
+    (default: the keys). Each pair weighs its papers times its ``similarity`` (0..1, one per
+    pair) where given. Members are ranked by weighted degree inside their community, times
+    their ``specificity`` where given."""
     weights = graph.weight.astype(np.float64) * (1.0 if similarity is None else similarity)
-    membership = np.asarray(_louvain(graph, weights, resolution), dtype=np.int64)
+    membership = np.asarray(_louvain(graph, weights, resolution, seed), dtype=np.int64)
     found: dict[int, list[str]] = {}
     for key, community in zip(graph.keys, membership.tolist(), strict=True):
         found.setdefault(community, []).append(key)
@@ -281,15 +290,15 @@ def _inside_degree(graph: Cooccurrence, weights: _Floats, membership: _Ints) -> 
     return (inside + np.bincount(graph.b[same], weights=weight, minlength=size)).astype(np.float64)
 
 
-def _louvain(graph: Cooccurrence, weights: _Floats, resolution: float) -> list[int]:
+def _louvain(graph: Cooccurrence, weights: _Floats, resolution: float, seed: int) -> list[int]:
     """Each concept's community by igraph's multilevel algorithm, drawing from a generator
-    seeded for this call. igraph's generator is process-wide: it is put back after, and one
+    seeded with ``seed`` for this call. igraph's generator is process-wide: it is put back after, and one
     call at a time sets it, so two recomputations in two threads draw from their own."""
     import igraph
 
     network = graph.network(weights)
     with _SEEDED:
-        igraph.set_random_number_generator(random.Random(SEED))
+        igraph.set_random_number_generator(random.Random(seed))
         try:
             found = network.community_multilevel(weights="weight", resolution=resolution)
         finally:
@@ -436,8 +445,8 @@ class TopicRows:
         self.names.update(zip(keys, record["names"], strict=True))
         self.contexts.add(keys, record["embedding"])
 
-    def themes(self) -> list[TopicPlan]:
-        return themes(self.papers, self.names, self.contexts)
+    def themes(self, *, seed: int = SEED) -> list[TopicPlan]:
+        return themes(self.papers, self.names, self.contexts, seed=seed)
 
 
 async def _topic_rows(driver: AsyncDriver, database: str) -> TopicRows:

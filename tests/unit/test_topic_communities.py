@@ -12,7 +12,7 @@ from itertools import combinations
 import pytest
 from _topics import BORROWING, borrowing_papers, themes_of
 
-from graph.topics import Contexts, communities, cooccurrence, themes
+from graph.topics import SEED, Contexts, communities, cooccurrence, themes
 
 THEMES = [[f"{theme} {i}" for i in range(8)] for theme in ("graph", "text", "vision", "speech")]
 
@@ -66,6 +66,20 @@ def test_the_topics_do_not_depend_on_the_order_papers_are_read_in() -> None:
     shuffled = [list(reversed(keys)) for keys in papers]
     random.Random(1).shuffle(shuffled)
     assert communities(cooccurrence(shuffled)) == communities(cooccurrence(papers))
+
+
+def test_a_seed_gives_the_same_topics_each_time_and_the_default_is_the_loads() -> None:
+    """The structure bench scores the topics at several Louvain seeds: each seed's topics must
+    be its own and repeatable, and no seed must mean the one a load uses."""
+    rng = random.Random(3)  # papers of no theme: Louvain's partition is one draw of many
+    graph = cooccurrence([rng.sample([f"c{i}" for i in range(40)], 4) for _ in range(60)])
+    by_seed = {
+        seed: frozenset(frozenset(k for k, _ in p.members) for p in communities(graph, seed=seed))
+        for seed in range(8)
+    }
+    assert all(communities(graph, seed=s) == communities(graph, seed=s) for s in (0, 5))
+    assert communities(graph, seed=SEED) == communities(graph)
+    assert len(set(by_seed.values())) > 1  # the partition turns on the seed asked for
 
 
 def test_igraphs_random_generator_is_put_back() -> None:
