@@ -292,8 +292,9 @@ def _inside_degree(graph: Cooccurrence, weights: _Floats, membership: _Ints) -> 
 
 def _louvain(graph: Cooccurrence, weights: _Floats, resolution: float, seed: int) -> list[int]:
     """Each concept's community by igraph's multilevel algorithm, drawing from a generator
-    seeded with ``seed`` for this call. igraph's generator is process-wide: it is put back after, and one
-    call at a time sets it, so two recomputations in two threads draw from their own."""
+    seeded with ``seed`` for this call. igraph's generator is process-wide: it is put back
+    after, and one call at a time sets it, so two recomputations in two threads draw from
+    their own."""
     import igraph
 
     network = graph.network(weights)
