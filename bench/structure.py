@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
-import statistics
 import sys
 import time
 from collections import Counter
@@ -43,6 +42,7 @@ from bench.common import (
     machine_info,
     markdown_table,
     run_child,
+    summary,
     write_results,
 )
 from bench.corpora import ICLR2024, ICLR2025, read_papers
@@ -324,13 +324,13 @@ def _seed_rows(by_seed: Sequence[dict[str, Any]]) -> list[list[object]]:
     above = sum(1 for run in by_seed if run["new"] > run["old"])
     rows = []
     for label, key in (("before", "old"), ("now", "new")):
-        values = [run[key] for run in by_seed]
-        note = f"{len(values)} seeds" + (f"; now above before at {above}" if key == "new" else "")
+        npmi = summary([run[key] for run in by_seed])
+        note = f"{npmi['n']} seeds" + (f"; now above before at {above}" if key == "new" else "")
         rows.append(
             [
                 f"topics: mean NPMI of top-5 by Louvain seed, {label}",
-                round(statistics.median(values), 4),
-                f"{min(values)}–{max(values)}",
+                npmi["median"],
+                f"{npmi['min']}–{npmi['max']}",
                 note,
             ]
         )
